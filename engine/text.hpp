@@ -1,0 +1,22 @@
+#pragma once
+// Small string helpers shared by the parsers.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace yaad {
+
+std::string_view trim(std::string_view s);
+std::string to_lower(std::string_view s);
+std::vector<std::string_view> split(std::string_view s, char separator);
+// Splits on runs of blanks (spaces, tabs, CR, LF); no empty pieces.
+std::vector<std::string_view> split_words(std::string_view s);
+// A whole string of decimal digits that fits in an int64.
+std::optional<std::int64_t> parse_integer(std::string_view s);
+// Cuts long user input for an error message.
+std::string quoted_excerpt(std::string_view s);
+
+}  // namespace yaad

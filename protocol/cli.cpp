@@ -1,0 +1,109 @@
+#include "cli.hpp"
+
+#include <charconv>
+#include <iostream>
+#include <sstream>
+
+#include "fen.hpp"
+#include "input_error.hpp"
+#include "legal_moves.hpp"
+#include "text.hpp"
+#include "variant.hpp"
+#include "version.hpp"
+
+namespace yaad::cli {
+
+void declare_variant(po::options_description& d) {
+    d.add_options()("variant", po::value<std::string>()->default_value(std::string(variant_name(default_variant))),
+                    ("the game: " + variant_names()).c_str());
+}
+
+void declare_position(po::options_description& d) {
+    d.add_options()("fen", po::value<std::string>(),
+                    "the position: a PDN FEN, a Hub position string or 'start' (default: the start position)");
+}
+
+Variant variant_option(const po::variables_map& vm) {
+    const std::string name = vm["variant"].as<std::string>();
+    const auto v = parse_variant(name);
+    if (!v) throw InputError("unknown variant " + quoted_excerpt(name) + " (choose from: " + variant_names() + ")");
+    return *v;
+}
+
+Position position_option(const po::variables_map& vm, Variant v) {
+    if (!vm.count("fen")) return start_position(v);
+    return parse_position(v, vm["fen"].as<std::string>());
+}
+
+std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name) {
+    const std::string text(trim(vm[name].as<std::string>()));
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || error != std::errc() || end != text.data() + text.size())
+        throw InputError("--" + name + " needs a whole number 0 or more, not " + quoted_excerpt(text));
+    return value;
+}
+
+namespace {
+
+std::vector<Command> all_commands() { return rules_commands(); }
+
+void print_help(const std::vector<Command>& commands) {
+    std::cout << "yaad " << version << " - a draughts engine\n\n"
+              << "usage: yaad <command> [options]     (yaad <command> --help for its options)\n\n"
+              << "commands:\n";
+    for (const Command& c : commands) {
+        std::string name = c.name;
+        name.resize(16, ' ');
+        std::cout << "  " << name << c.summary << "\n";
+    }
+    std::cout << "\nvariants: " << variant_names() << " (default " << variant_name(default_variant) << ")\n"
+              << "\nother options:\n  --help          this text\n  --version       the version\n";
+}
+
+int run_command(const Command& command, const std::vector<std::string>& args) {
+    po::options_description options("options of yaad " + command.name);
+    options.add_options()("help,h", "this text");
+    command.declare(options);
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    if (vm.count("help")) {
+        std::cout << "usage: yaad " << command.name << " " << command.arguments << "\n"
+                  << command.summary << "\n\n"
+                  << options;
+        return 0;
+    }
+    po::notify(vm);
+    return command.run(vm);
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+    std::ios::sync_with_stdio(false);
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    const std::vector<Command> commands = all_commands();
+    try {
+        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+            print_help(commands);
+            return 0;
+        }
+        if (args[0] == "--version") {
+            std::cout << "yaad " << version << "\n";
+            return 0;
+        }
+        for (const Command& c : commands)
+            if (c.name == args[0]) return run_command(c, {args.begin() + 1, args.end()});
+        throw InputError("unknown command " + quoted_excerpt(args[0]) + " (yaad --help lists them)");
+    } catch (const InputError& e) {
+        std::cout.flush();
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    } catch (const po::error& e) {
+        std::cout.flush();
+        std::cerr << "error: " << e.what() << "\n";
+        return 2;
+    }
+}
+
+}  // namespace yaad::cli

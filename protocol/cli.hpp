@@ -1,0 +1,42 @@
+#pragma once
+// The command line: `yaad <command> [options]`, parsed with
+// Boost.Program_options. Each command declares its options and a function
+// that runs it; this header is what command files share.
+
+#include <boost/program_options.hpp>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "position.hpp"
+#include "rules.hpp"
+
+namespace yaad::cli {
+
+namespace po = boost::program_options;
+
+struct Command {
+    std::string name;
+    std::string summary;    // one line for `yaad --help`
+    std::string arguments;  // the usage line after the command name
+    std::function<void(po::options_description&)> declare;
+    std::function<int(const po::variables_map&)> run;  // the exit status
+};
+
+// Commands of the rules core: moves, perft, random-opening.
+std::vector<Command> rules_commands();
+
+// Options many commands share.
+void declare_variant(po::options_description& d);
+void declare_position(po::options_description& d);
+Variant variant_option(const po::variables_map& vm);
+Position position_option(const po::variables_map& vm, Variant v);
+// A whole non-negative decimal number, or InputError naming the option.
+std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
+
+// Runs `yaad` with these arguments and returns the exit status: 0 for
+// success, 2 for bad input (after one `error:` line on stderr).
+int run(int argc, char** argv);
+
+}  // namespace yaad::cli
