@@ -215,6 +215,35 @@ struct Movegen {
         return able;
     }
 
+    // Whether colour Us has a capture, without generating it.
+    template <Color Us>
+    static bool can_capture(const Position& p) {
+        if (men_that_capture<Us>(p)) return true;
+        const Bitboard enemies = p.of(~Us);
+        const Bitboard occupied = p.occupied();
+        const Bitboard empty = G::board & ~occupied;
+        for (Bitboard kings = p.kings_of(Us); kings; kings &= kings - 1) {
+            const Square k = lowest(kings);
+            for (const Direction d : all_directions) {
+                if constexpr (R::flying_kings) {
+                    const Bitboard blockers = G::rays[d][k] & occupied;
+                    if (!blockers) continue;
+                    const Square v = G::nearest(d, blockers);
+                    if ((bit(v) & enemies) && (shifted(bit(v), G::step[d]) & empty)) return true;
+                } else if (shifted(shifted(bit(k), G::step[d]) & enemies, G::step[d]) & empty) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    // Whether the side not to move would have a capture if it were its turn:
+    // a threat the side to move must meet.
+    static bool opponent_can_capture(const Position& p) {
+        return p.side == Color::white ? can_capture<Color::black>(p) : can_capture<Color::white>(p);
+    }
+
     // Every capture route of the side to move, fed to the sink.
     template <Color Us, class Sink>
     static void walk_captures(const Position& p, Sink& sink) {

@@ -150,6 +150,16 @@ std::string format_move(Variant v, const Position& before, const Move& m, MoveFo
     return out;
 }
 
+std::string format_line(Variant v, Position start, const std::vector<Move>& moves, MoveFormat format) {
+    std::string line;
+    for (const Move& m : moves) {
+        if (!line.empty()) line += ' ';
+        line += format_move(v, start, m, format);
+        start.make(m);
+    }
+    return line;
+}
+
 Move parse_move(Variant v, const Position& p, std::string_view text, MoveReading reading) {
     const BoardLayout& l = layout(v);
     const std::vector<Square> squares = read_squares(l, text);

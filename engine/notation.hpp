@@ -3,6 +3,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "move.hpp"
 #include "position.hpp"
@@ -23,6 +24,10 @@ std::string square_text(Variant v, Square s, SquareStyle style);
 // another legal move shares them; then it shows every landing square of its
 // route (the smallest route, number by number, if it has several).
 std::string format_move(Variant v, const Position& before, const Move& m, MoveFormat format = MoveFormat::pdn);
+
+// A sequence of moves from `start`, separated by spaces.
+std::string format_line(Variant v, Position start, const std::vector<Move>& moves,
+                        MoveFormat format = MoveFormat::pdn);
 
 // Which reading of "a x b x c" to try first: a PDN route through b, or a Hub
 // move from a to b capturing c.

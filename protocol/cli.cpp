@@ -3,10 +3,12 @@
 #include <charconv>
 #include <iostream>
 #include <sstream>
+#include <unistd.h>
 
 #include "fen.hpp"
 #include "input_error.hpp"
 #include "legal_moves.hpp"
+#include "shell.hpp"
 #include "text.hpp"
 #include "variant.hpp"
 #include "version.hpp"
@@ -46,7 +48,20 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
 
 namespace {
 
-std::vector<Command> all_commands() { return rules_commands(); }
+int run_shell_command(const po::variables_map& vm) {
+    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO));
+    return 0;
+}
+
+std::vector<Command> all_commands() {
+    std::vector<Command> commands = {
+        {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)", "[--variant V]",
+         declare_variant, run_shell_command},
+    };
+    for (Command& c : rules_commands()) commands.push_back(std::move(c));
+    for (Command& c : search_commands()) commands.push_back(std::move(c));
+    return commands;
+}
 
 void print_help(const std::vector<Command>& commands) {
     std::cout << "yaad " << version << " - a draughts engine\n\n"
@@ -84,7 +99,11 @@ int run(int argc, char** argv) {
     const std::vector<std::string> args(argv + 1, argv + argc);
     const std::vector<Command> commands = all_commands();
     try {
-        if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        if (args.empty()) {
+            run_shell(std::cin, std::cout, default_variant, isatty(STDIN_FILENO));
+            return 0;
+        }
+        if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
             print_help(commands);
             return 0;
         }

@@ -26,6 +26,8 @@ struct Command {
 
 // Commands of the rules core: moves, perft, random-opening.
 std::vector<Command> rules_commands();
+// Commands of the search: analyse, bench.
+std::vector<Command> search_commands();
 
 // Options many commands share.
 void declare_variant(po::options_description& d);

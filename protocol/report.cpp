@@ -1,0 +1,18 @@
+#include "report.hpp"
+
+#include <cstdio>
+
+#include "notation.hpp"
+#include "search.hpp"
+
+namespace yaad {
+
+std::string iteration_line(Variant v, const Position& root, const SearchInfo& info) {
+    const double nps = info.seconds > 0 ? info.nodes / info.seconds : 0.0;
+    char head[160];
+    std::snprintf(head, sizeof head, "depth=%d score=%s nodes=%llu nps=%.0f time=%.3f pv=", info.depth,
+                  score_text(info.score).c_str(), static_cast<unsigned long long>(info.nodes), nps, info.seconds);
+    return head + format_line(v, root, info.pv);
+}
+
+}  // namespace yaad

@@ -1,0 +1,299 @@
+#include "shell.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <random>
+#include <sstream>
+
+#include "board_layout.hpp"
+#include "fen.hpp"
+#include "game.hpp"
+#include "input_error.hpp"
+#include "legal_moves.hpp"
+#include "notation.hpp"
+#include "perft.hpp"
+#include "random_opening.hpp"
+#include "report.hpp"
+#include "search.hpp"
+#include "text.hpp"
+#include "variant.hpp"
+
+namespace yaad {
+
+namespace {
+
+constexpr double default_think_seconds = 1.0;
+
+const char* help_text = R"(commands:
+  <move>                   play a move: 11-15, c3-d4, 15x24, c3:e5, a full route ...
+  go [depth D|time S|nodes N]       the engine plays a move (default: 1 second)
+  analyse [depth D|time S|nodes N]  show the engine's analysis (default: 5 seconds)
+  auto on|off              the engine answers each of your moves (default off)
+  undo [N]                 take back the last move (or N moves)
+  moves                    list the legal moves
+  board                    show the board
+  new                      a new game from the start position
+  fen [FEN]                show the position as a FEN, or set one (PDN FEN or Hub string)
+  variant [NAME]           show or change the game: )";
+
+const char* help_tail = R"(
+  random [PLIES] [SEED]    a random opening (default 4 plies, a fresh seed)
+  eval                     the evaluation of the position, term by term
+  perft D                  count the move sequences up to depth D
+  hash MB                  size of the engine's table
+  help                     this text
+  quit                     leave
+)";
+
+class Shell {
+public:
+    Shell(std::ostream& out, Variant v) : out_(out), game_(v) {}
+
+    void greet() {
+        out_ << "yaad shell, " << variant_name(game_.variant())
+             << " draughts. Type a move to play it, 'go' for the engine to move, 'help' for more.\n";
+        show_board();
+    }
+
+    // Returns false on quit.
+    bool handle(std::string_view line) {
+        const auto words = split_words(line);
+        if (words.empty()) return true;
+        const std::string command = to_lower(words[0]);
+        const std::vector<std::string_view> args(words.begin() + 1, words.end());
+        if (command == "quit" || command == "exit") return false;
+        try {
+            dispatch(command, args, line);
+        } catch (const InputError& e) {
+            out_ << "error: " << e.what() << "\n";
+        }
+        return true;
+    }
+
+private:
+    void dispatch(const std::string& command, const std::vector<std::string_view>& args, std::string_view line) {
+        if (command == "help" || command == "?") {
+            out_ << help_text << variant_names() << help_tail;
+        } else if (command == "board" || command == "show") {
+            show_board();
+        } else if (command == "new") {
+            new_game(game_.variant(), start_position(game_.variant()));
+        } else if (command == "variant") {
+            if (args.empty()) {
+                out_ << variant_name(game_.variant()) << "\n";
+                return;
+            }
+            const auto v = parse_variant(args[0]);
+            if (!v) throw InputError("unknown variant " + quoted_excerpt(args[0]) + " (choose from: " + variant_names() + ")");
+            new_game(*v, start_position(*v));
+        } else if (command == "fen") {
+            const std::string_view rest = trim(line.substr(line.find_first_of(" \t") == std::string_view::npos
+                                                                ? line.size()
+                                                                : line.find_first_of(" \t")));
+            if (rest.empty())
+                out_ << to_fen(game_.variant(), game_.position()) << "\n";
+            else
+                new_game(game_.variant(), parse_position(game_.variant(), rest));
+        } else if (command == "moves") {
+            list_moves();
+        } else if (command == "undo") {
+            const int n = args.empty() ? 1 : count_argument(args[0], "undo");
+            for (int i = 0; i < n && game_.undo(); ++i) {}
+            show_board();
+        } else if (command == "go") {
+            engine_move(limits_from(args, default_think_seconds));
+        } else if (command == "analyse" || command == "analyze") {
+            analyse(limits_from(args, 5.0));
+        } else if (command == "auto") {
+            if (args.size() != 1 || (to_lower(args[0]) != "on" && to_lower(args[0]) != "off"))
+                throw InputError("auto on|off");
+            auto_reply_ = to_lower(args[0]) == "on";
+            out_ << "the engine " << (auto_reply_ ? "answers" : "does not answer") << " your moves\n";
+        } else if (command == "eval") {
+            show_eval();
+        } else if (command == "perft") {
+            if (args.size() != 1) throw InputError("perft D");
+            const int depth = count_argument(args[0], "perft");
+            if (depth > 20) throw InputError("perft depth 1 to 20 here; yaad perft goes deeper");
+            for (int d = 1; d <= depth; ++d)
+                out_ << "perft " << d << " nodes=" << perft(game_.variant(), game_.position(), d) << "\n";
+        } else if (command == "random") {
+            const int plies = args.empty() ? 4 : count_argument(args[0], "random");
+            std::uint64_t seed = std::random_device{}();
+            if (args.size() > 1) {
+                const auto s = parse_integer(args[1]);
+                if (!s || *s < 0) throw InputError("the seed is a whole number 0 or more");
+                seed = static_cast<std::uint64_t>(*s);
+            }
+            const RandomOpening o = random_opening(game_.variant(), plies, seed);
+            new_game(game_.variant(), start_position(game_.variant()), false);
+            for (const Move& m : o.moves) game_.play(m);
+            out_ << "random opening (seed " << seed << "): " << format_line(game_.variant(), game_.start(), o.moves)
+                 << "\n";
+            show_board();
+        } else if (command == "hash") {
+            if (args.size() != 1) throw InputError("hash MB");
+            engine_.set_hash_mb(static_cast<std::size_t>(count_argument(args[0], "hash")));
+            out_ << "hash " << engine_.hash_mb() << " MB\n";
+        } else if (line.find_first_of("0123456789") == std::string_view::npos) {
+            throw InputError("unknown command " + quoted_excerpt(command) + " ('help' lists them)");
+        } else {
+            play_move(line);
+        }
+    }
+
+    static int count_argument(std::string_view text, const char* what) {
+        const auto n = parse_integer(text);
+        if (!n || *n < 1 || *n > 100000) throw InputError(std::string(what) + " takes a whole number 1 or more");
+        return static_cast<int>(*n);
+    }
+
+    SearchLimits limits_from(const std::vector<std::string_view>& args, double default_seconds) const {
+        SearchLimits limits;
+        if (args.empty()) {
+            limits.move_time = default_seconds;
+            return limits;
+        }
+        if (args.size() != 2) throw InputError("give depth D, time S or nodes N");
+        const std::string kind = to_lower(args[0]);
+        if (kind == "depth") {
+            limits.depth = std::min(count_argument(args[1], "depth"), max_search_depth);
+        } else if (kind == "nodes") {
+            const auto n = parse_integer(args[1]);
+            if (!n || *n < 1) throw InputError("nodes takes a whole number 1 or more");
+            limits.nodes = static_cast<std::uint64_t>(*n);
+        } else if (kind == "time") {
+            char* end = nullptr;
+            const std::string text(args[1]);
+            const double s = std::strtod(text.c_str(), &end);
+            if (end != text.c_str() + text.size() || !(s > 0 && s < 1e6)) throw InputError("time takes seconds, e.g. 2.5");
+            limits.move_time = s;
+        } else {
+            throw InputError("give depth D, time S or nodes N");
+        }
+        return limits;
+    }
+
+    void new_game(Variant v, const Position& p, bool show = true) {
+        game_ = Game(v, p);
+        engine_.new_game();
+        if (show) show_board();
+    }
+
+    void play_move(std::string_view text) {
+        if (game_.status().outcome != Outcome::ongoing) throw InputError("the game is over; 'new' or 'undo'");
+        const Position before = game_.position();
+        const Move m = game_.play(trim(text));
+        out_ << "you played " << format_move(game_.variant(), before, m) << "\n";
+        if (auto_reply_ && game_.status().outcome == Outcome::ongoing) {
+            engine_move(SearchLimits{.move_time = default_think_seconds});
+            return;
+        }
+        show_board();
+    }
+
+    void engine_move(const SearchLimits& limits) {
+        if (game_.status().outcome != Outcome::ongoing) throw InputError("the game is over; 'new' or 'undo'");
+        SearchControl control;
+        const SearchResult r = engine_.search(game_, limits, control);
+        if (!r.best) throw InputError("no legal move");
+        const Position before = game_.position();
+        game_.play(*r.best);
+        out_ << "yaad plays " << format_move(game_.variant(), before, *r.best);
+        if (r.depth > 0) out_ << "  (score " << score_text(r.score) << ", depth " << r.depth << ")";
+        out_ << "\n";
+        show_board();
+    }
+
+    void analyse(SearchLimits limits) {
+        limits.analysis = true;
+        SearchControl control;
+        const Position root = game_.position();
+        const SearchResult r = engine_.search(game_, limits, control, [&](const SearchInfo& info) {
+            out_ << iteration_line(game_.variant(), root, info) << std::endl;
+        });
+        out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
+    }
+
+    void list_moves() {
+        std::vector<std::string> texts;
+        const MoveList moves = game_.legal_moves();
+        for (const Move& m : moves) texts.push_back(format_move(game_.variant(), game_.position(), m));
+        std::sort(texts.begin(), texts.end());
+        out_ << moves.size() << (moves.size() == 1 ? " move:" : " moves:");
+        for (const std::string& t : texts) out_ << " " << t;
+        out_ << "\n";
+    }
+
+    void show_eval() {
+        EvalTrace trace;
+        const int score = evaluate(game_.variant(), game_.position(), &trace);
+        out_ << std::left << std::setw(16) << "term" << std::right << std::setw(8) << "white" << std::setw(8) << "black"
+             << "\n";
+        for (std::size_t t = 0; t + 1 < EvalTrace::names.size(); ++t) {
+            out_ << std::left << std::setw(16) << EvalTrace::names[t] << std::right << std::fixed << std::setprecision(2)
+                 << std::setw(8) << trace.terms[t][0] / 100.0 << std::setw(8) << -trace.terms[t][1] / 100.0 << "\n";
+        }
+        out_ << "scaled down by " << trace.terms.back()[0] << " (drawish ending)\n"
+             << "total " << score_text(score) << " for " << (game_.position().side == Color::white ? "white" : "black")
+             << "\n";
+        out_.unsetf(std::ios::fixed);
+    }
+
+    void show_board() {
+        const Variant v = game_.variant();
+        const BoardLayout& l = layout(v);
+        const Position& p = game_.position();
+        const int n = l.size();
+        out_ << "\n    ";
+        for (int c = 0; c < n; ++c) out_ << ' ' << l.file_letter(c);
+        out_ << "\n";
+        for (int r = 0; r < n; ++r) {
+            out_ << std::setw(3) << l.rank_number(r) << " ";
+            std::string numbers;
+            for (int c = 0; c < n; ++c) {
+                const auto s = l.at(c, r);
+                char cell = ' ';
+                if (s) {
+                    const Bitboard b = bit(*s);
+                    const bool king = (p.kings & b) != 0;
+                    cell = (p.of(Color::white) & b) ? (king ? 'W' : 'w') : (p.of(Color::black) & b) ? (king ? 'B' : 'b') : '.';
+                    char number[8];
+                    std::snprintf(number, sizeof number, "%3d", l.number(*s));
+                    numbers += number;
+                }
+                out_ << ' ' << cell;
+            }
+            out_ << " " << std::setw(3) << std::left << l.rank_number(r) << std::right << "  " << numbers << "\n";
+        }
+        out_ << "    ";
+        for (int c = 0; c < n; ++c) out_ << ' ' << l.file_letter(c);
+        out_ << "\n\n" << (p.side == Color::white ? "White" : "Black") << " to move.  " << to_fen(v, p) << "\n";
+        const GameStatus s = game_.status();
+        if (s.outcome != Outcome::ongoing)
+            out_ << "Game over: " << outcome_name(s.outcome) << " (" << reason_name(s.reason) << ")\n";
+    }
+
+    std::ostream& out_;
+    Game game_;
+    Engine engine_;
+    bool auto_reply_ = false;
+};
+
+}  // namespace
+
+void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt) {
+    Shell shell(out, v);
+    shell.greet();
+    std::string line;
+    for (;;) {
+        if (prompt) out << "yaad> " << std::flush;
+        if (!std::getline(in, line)) break;
+        if (!shell.handle(line)) break;
+        out.flush();
+    }
+}
+
+}  // namespace yaad

@@ -1,0 +1,14 @@
+#pragma once
+// The interactive shell: a person at a terminal plays and analyses games.
+
+#include <iosfwd>
+
+#include "rules.hpp"
+
+namespace yaad {
+
+// Reads commands from `in` until `quit` or end of input. With `prompt` it
+// prints a prompt before each command (for a terminal, not for scripts).
+void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt);
+
+}  // namespace yaad

@@ -1,0 +1,55 @@
+#include "search.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <memory>
+#include <thread>
+
+#include "searcher.hpp"
+#include "time_manager.hpp"
+#include "variant.hpp"
+
+namespace yaad {
+
+SearchResult Engine::search(const Game& game, const SearchLimits& limits, SearchControl& control,
+                            const IterationCallback& on_iteration) {
+    TimeManager time(limits, TimeManager::Clock::now());
+    std::vector<std::uint64_t> earlier = game.reversible_keys();
+    earlier.pop_back();  // the current position itself
+    SearchResult result = visit_variant(game.variant(), [&](auto r) {
+        // The search stack is large; keep it off the thread's stack.
+        auto searcher = std::make_unique<Searcher<decltype(r)>>(tt_, control, limits, time);
+        searcher->set_root(game.position(), game.counters(), earlier);
+        searcher->set_pondering(control.pondering());
+        return searcher->run(on_iteration);
+    });
+    // A ponder or infinite search answers only when told to (HUB.md).
+    while (!control.stopped() && (control.pondering() || limits.infinite))
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    result.seconds = time.elapsed();
+    return result;
+}
+
+int evaluate(Variant v, const Position& p, EvalTrace* trace) {
+    return visit_variant(v, [&](auto r) {
+        using E = Evaluator<decltype(r)>;
+        return trace ? E::template evaluate<true>(p, trace) : E::evaluate(p);
+    });
+}
+
+double score_in_men(int score) {
+    if (is_decisive(score)) {
+        const int plies = win_score - std::abs(score);
+        const double value = 90 + std::max(0, 100 - plies) / 10.0;
+        return score > 0 ? value : -value;
+    }
+    return score / 100.0;
+}
+
+std::string score_text(int score) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", score_in_men(score));
+    return text;
+}
+
+}  // namespace yaad

@@ -1,0 +1,45 @@
+#pragma once
+// The engine facade: a transposition table and the search over it. Front
+// ends hand it a game and limits and get a result back; iterations are
+// reported through a callback.
+
+#include <cstddef>
+#include <string>
+
+#include "eval.hpp"
+#include "game.hpp"
+#include "limits.hpp"
+#include "tt.hpp"
+
+namespace yaad {
+
+class Engine {
+public:
+    explicit Engine(std::size_t hash_mb = TranspositionTable::default_mb) : tt_(hash_mb) {}
+
+    void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
+    std::size_t hash_mb() const { return tt_.size_mb(); }
+    // Forgets everything learnt: a new game.
+    void new_game() { tt_.clear(); }
+
+    // Searches the current position of `game`. Returns at once when there is
+    // only one legal move (unless limits.analysis), else when a limit is
+    // reached or `control` is stopped; while `control` is pondering, or with
+    // infinite limits, it does not return before being stopped or, when
+    // pondering, told ponder-hit and out of time.
+    SearchResult search(const Game& game, const SearchLimits& limits, SearchControl& control,
+                        const IterationCallback& on_iteration = {});
+
+private:
+    TranspositionTable tt_;
+};
+
+// The static evaluation of p, from the side to move; with a trace, its terms.
+int evaluate(Variant v, const Position& p, EvalTrace* trace = nullptr);
+
+// A score for people and protocols, in men with two decimals ("0.25",
+// "-1.40"); a win in n plies is 90 plus (100 - n) / 10, at least 90.
+std::string score_text(int score);
+double score_in_men(int score);
+
+}  // namespace yaad

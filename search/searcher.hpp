@@ -1,0 +1,392 @@
+#pragma once
+// Iterative deepening, principal variation search and quiescence for one
+// variant. One instance runs one search on one thread.
+//
+// Draughts shapes the search in a few places:
+// - Captures are compulsory, so a position with a capture on the board is
+//   never quiet: quiescence plays out every capture, with no stand-pat
+//   while one is pending, and looks one ply further when the opponent
+//   threatens one.
+// - Zugzwang is everywhere, so there is no null-move pruning.
+// - Forced moves are common and cheap: a node with a single legal move is
+//   extended.
+// - The draw rules of RULES.md §4 are known here: repetition over the game
+//   and the search path, and the counting rules through DrawCounters.
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "draw_rules.hpp"
+#include "eval.hpp"
+#include "limits.hpp"
+#include "movegen.hpp"
+#include "position.hpp"
+#include "time_manager.hpp"
+#include "tt.hpp"
+
+namespace yaad {
+
+template <class R>
+class Searcher {
+public:
+    Searcher(TranspositionTable& tt, SearchControl& control, const SearchLimits& limits, TimeManager& time)
+        : tt_(tt), control_(control), limits_(limits), time_(time) {}
+
+    // The position to search, the counters that go with it, and the keys of
+    // the positions before it since the last irreversible move.
+    void set_root(const Position& p, const DrawCounters& counters, const std::vector<std::uint64_t>& earlier_keys) {
+        stack_[0] = Frame{};
+        stack_[0].position = p;
+        stack_[0].counters = counters;
+        stack_[0].reversible = static_cast<int>(earlier_keys.size());
+        earlier_keys_ = earlier_keys;
+    }
+
+    SearchResult run(const IterationCallback& on_iteration) {
+        SearchResult result;
+        MoveList root_moves;
+        Movegen<R>::generate(stack_[0].position, root_moves);
+        if (root_moves.empty()) return result;
+        result.best = root_moves[0];
+        if (root_moves.size() == 1 && !limits_.analysis) return result;
+
+        tt_.new_search();
+        const int depth_limit = limits_.depth > 0 ? std::min(limits_.depth, max_search_depth) : max_search_depth;
+        int score = 0;
+        int instability = 0;
+        for (int depth = 1; depth <= depth_limit; ++depth) {
+            if (depth > 1 && !time_.may_start_iteration(instability)) break;
+            root_depth_ = depth;
+            seldepth_ = 0;
+            const int found = aspiration(depth, score);
+            if (aborted_) break;
+            score = found;
+            const Move best = stack_[0].pv[0];
+            if (result.best && depth > 1 && !result.best->same_effect(best))
+                instability += 2;
+            else if (instability > 0)
+                --instability;
+            record(result, depth, score);
+            if (on_iteration) on_iteration(info(result));
+            // A forced win or loss found with room to spare needs no deeper look.
+            if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 2 && !limits_.infinite &&
+                !limits_.analysis)
+                break;
+        }
+        result.nodes = nodes_;
+        result.seconds = time_.elapsed();
+        return result;
+    }
+
+    // The search starts while pondering: its budget counts from ponder-hit.
+    void set_pondering(bool pondering) { pondering_started_ = pondering; }
+
+private:
+    struct Frame {
+        Position position;
+        DrawCounters counters;
+        int reversible = 0;  // plies since a capture or a man move
+        int static_eval = 0;
+        std::array<Move, 2> killers{};
+        std::array<Move, max_ply + 1> pv;
+        int pv_length = 0;
+    };
+
+    // Searches the root with a window around the last score, widening it
+    // when the result falls outside.
+    int aspiration(int depth, int previous) {
+        int delta = 30;
+        int alpha = -infinite_score, beta = infinite_score;
+        if (depth >= 4 && !is_decisive(previous)) {
+            alpha = previous - delta;
+            beta = previous + delta;
+        }
+        for (;;) {
+            const int score = search(0, alpha, beta, depth, true);
+            if (aborted_) return score;
+            if (score <= alpha && alpha > -infinite_score) {
+                alpha = std::max(-infinite_score, score - delta);
+            } else if (score >= beta && beta < infinite_score) {
+                beta = std::min(infinite_score, score + delta);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if (delta > 400) alpha = -infinite_score, beta = infinite_score;
+        }
+    }
+
+    void record(SearchResult& result, int depth, int score) {
+        const Frame& root = stack_[0];
+        result.depth = depth;
+        result.score = score;
+        result.pv.assign(root.pv.begin(), root.pv.begin() + root.pv_length);
+        result.best = result.pv.front();
+        result.ponder.reset();
+        if (result.pv.size() > 1) result.ponder = result.pv[1];
+        result.nodes = nodes_;
+        result.seconds = time_.elapsed();
+    }
+
+    SearchInfo info(const SearchResult& r) const {
+        return {r.depth, seldepth_, r.score, nodes_, time_.elapsed(), r.pv};
+    }
+
+    // Polls the clock and the stop flag now and then; the first iteration
+    // always finishes, so there is a move to play.
+    bool should_stop() {
+        if (aborted_) return true;
+        if (limits_.nodes && nodes_ >= limits_.nodes && root_depth_ > 1) return aborted_ = true;
+        if ((nodes_ & 1023) != 0) return false;
+        if (control_.stopped()) return aborted_ = true;
+        if (control_.pondering()) return false;
+        if (pondering_started_) {
+            // The ponder move was played: the budget counts from now.
+            pondering_started_ = false;
+            time_.restart(control_.ponder_hit_time());
+        }
+        return aborted_ = (root_depth_ > 1 && time_.out_of_time());
+    }
+
+    bool is_repetition(int ply) const {
+        if constexpr (!R::repetition_draw) return false;
+        const Frame& f = stack_[ply];
+        for (int back = 2; back <= f.reversible; back += 2) {
+            const int j = ply - back;
+            const std::uint64_t key =
+                j >= 0 ? stack_[j].position.key : earlier_keys_[earlier_keys_.size() + static_cast<std::size_t>(j)];
+            if (key == f.position.key) return true;
+        }
+        return false;
+    }
+
+    void play(int ply, const Move& m) {
+        const Frame& parent = stack_[ply];
+        Frame& child = stack_[ply + 1];
+        child.position = parent.position;
+        child.position.make(m);
+        child.counters = parent.counters;
+        child.counters.template update<R>(parent.position, m, child.position);
+        const bool irreversible = m.is_capture() || !(parent.position.kings & bit(m.from));
+        child.reversible = irreversible ? 0 : parent.reversible + 1;
+        child.killers = {};
+        if (ply + 2 <= max_ply) stack_[ply + 2].killers = {};
+    }
+
+    static int score_to_tt(int score, int ply) {
+        if (score >= win_threshold) return score + ply;
+        if (score <= -win_threshold) return score - ply;
+        return score;
+    }
+    static int score_from_tt(int score, int ply) {
+        if (score >= win_threshold) return score - ply;
+        if (score <= -win_threshold) return score + ply;
+        return score;
+    }
+
+    // Orders the moves: the table's move, then captures taking more pieces,
+    // killers, and quiet moves by their history.
+    void order(MoveList& moves, int ply, MoveSignature tt_move, std::array<int, MoveList::capacity>& keys) const {
+        const Frame& f = stack_[ply];
+        const int us = index(f.position.side);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move& m = moves[i];
+            int key;
+            if (!tt_move.empty() && tt_move.matches(m))
+                key = 1 << 30;
+            else if (m.is_capture())
+                key = (1 << 28) + popcount(m.captured) * 1024 + (m.crowns ? 512 : 0);
+            else if (m.same_effect(f.killers[0]))
+                key = (1 << 27) + 1;
+            else if (m.same_effect(f.killers[1]))
+                key = 1 << 27;
+            else
+                key = history_[us][m.from][m.to] + (m.crowns ? (1 << 26) : 0);
+            keys[i] = key;
+        }
+    }
+
+    static void pick(MoveList& moves, std::array<int, MoveList::capacity>& keys, std::size_t i) {
+        std::size_t best = i;
+        for (std::size_t j = i + 1; j < moves.size(); ++j)
+            if (keys[j] > keys[best]) best = j;
+        std::swap(moves[i], moves[best]);
+        std::swap(keys[i], keys[best]);
+    }
+
+    void update_quiet_stats(int ply, const Move& best, int depth, const MoveList& moves, std::size_t tried) {
+        Frame& f = stack_[ply];
+        if (!best.same_effect(f.killers[0])) {
+            f.killers[1] = f.killers[0];
+            f.killers[0] = best;
+        }
+        const int us = index(f.position.side);
+        const int bonus = std::min(depth * depth, 400);
+        auto adjust = [&](const Move& m, int delta) {
+            int& h = history_[us][m.from][m.to];
+            h += delta - h * std::abs(delta) / history_limit;
+        };
+        adjust(best, bonus);
+        for (std::size_t i = 0; i < tried; ++i)
+            if (!moves[i].same_effect(best)) adjust(moves[i], -bonus);
+    }
+
+    int search(int ply, int alpha, int beta, int depth, bool pv_node) {
+        Frame& f = stack_[ply];
+        f.pv_length = 0;
+        if (ply > 0 && is_repetition(ply)) return 0;
+        if (depth <= 0 || ply >= max_ply - 1) return quiescence(ply, alpha, beta, 0);
+        ++nodes_;
+        if (should_stop()) return 0;
+        seldepth_ = std::max(seldepth_, ply);
+
+        if (ply > 0) {
+            // No score here can beat a win found sooner above.
+            alpha = std::max(alpha, -win_score + ply);
+            beta = std::min(beta, win_score - ply - 1);
+            if (alpha >= beta) return alpha;
+        }
+
+        const std::uint64_t key = f.position.key;
+        MoveSignature tt_move;
+        const TTEntry* entry = tt_.probe(key);
+        if (entry) {
+            tt_move = entry->move;
+            const int tt_score = score_from_tt(entry->score, ply);
+            if (!pv_node && entry->depth >= depth &&
+                (entry->bound() == Bound::exact || (entry->bound() == Bound::lower && tt_score >= beta) ||
+                 (entry->bound() == Bound::upper && tt_score <= alpha)))
+                return tt_score;
+        }
+
+        MoveList moves;
+        Movegen<R>::generate(f.position, moves);
+        if (moves.empty()) return -win_score + ply;
+        // A win on the move a counting rule allows last is still a win, so
+        // this comes after the check for no moves.
+        if (f.counters.template rule_draw<R>() != EndReason::none) return 0;
+
+        const bool captures = moves[0].is_capture();
+        f.static_eval = entry ? entry->eval : Evaluator<R>::evaluate(f.position);
+        if (moves.size() == 1 && ply < 2 * root_depth_) ++depth;
+
+        // Static beta pruning at the frontier: far ahead in a quiet position
+        // with no capture threatened, a shallow search would not fall back.
+        if (!pv_node && !captures && depth <= 3 && !is_decisive(beta) &&
+            f.static_eval - 90 * depth >= beta && !Movegen<R>::opponent_can_capture(f.position))
+            return f.static_eval;
+
+        std::array<int, MoveList::capacity> keys;
+        order(moves, ply, tt_move, keys);
+
+        const int original_alpha = alpha;
+        int best_score = -infinite_score;
+        Move best_move{};
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            pick(moves, keys, i);
+            const Move& m = moves[i];
+            play(ply, m);
+            int score;
+            if (i == 0) {
+                score = -search(ply + 1, -beta, -alpha, depth - 1, pv_node);
+            } else {
+                // Late quiet moves are searched shallower first; a move that
+                // surprises is searched again at full depth.
+                int reduction = 0;
+                if (!captures && !m.crowns && depth >= 3 && i >= 3 && keys[i] < (1 << 27)) {
+                    reduction = 1 + (i >= 8 && depth >= 6) + (!pv_node && i >= 12 && depth >= 8);
+                    reduction = std::min(reduction, depth - 2);
+                }
+                score = -search(ply + 1, -alpha - 1, -alpha, depth - 1 - reduction, false);
+                if (score > alpha && reduction > 0) score = -search(ply + 1, -alpha - 1, -alpha, depth - 1, false);
+                if (score > alpha && score < beta && pv_node) score = -search(ply + 1, -beta, -alpha, depth - 1, true);
+            }
+            if (aborted_) return 0;
+            if (score > best_score) {
+                best_score = score;
+                best_move = m;
+                if (score > alpha) {
+                    alpha = score;
+                    f.pv[0] = m;
+                    const Frame& child = stack_[ply + 1];
+                    std::copy(child.pv.begin(), child.pv.begin() + child.pv_length, f.pv.begin() + 1);
+                    f.pv_length = child.pv_length + 1;
+                    if (alpha >= beta) {
+                        if (!m.is_capture()) update_quiet_stats(ply, m, depth, moves, i);
+                        break;
+                    }
+                }
+            }
+        }
+
+        const Bound bound = best_score >= beta ? Bound::lower : best_score > original_alpha ? Bound::exact : Bound::upper;
+        tt_.store(key, score_to_tt(best_score, ply), f.static_eval, bound, depth, MoveSignature::of(best_move));
+        return best_score;
+    }
+
+    // Plays out the captures. Without one pending the side to move may stand
+    // pat on its evaluation, unless the opponent threatens a capture: then
+    // every move is tried once (`threat_plies` bounds how often per line).
+    int quiescence(int ply, int alpha, int beta, int threat_plies) {
+        Frame& f = stack_[ply];
+        f.pv_length = 0;
+        ++nodes_;
+        if (should_stop()) return 0;
+        seldepth_ = std::max(seldepth_, ply);
+
+        MoveList moves;
+        Movegen<R>::generate(f.position, moves);
+        if (moves.empty()) return -win_score + ply;
+        if (f.counters.template rule_draw<R>() != EndReason::none) return 0;
+        if (ply >= max_ply - 1) return Evaluator<R>::evaluate(f.position);
+
+        const bool captures = moves[0].is_capture();
+        int best_score = -infinite_score;
+        if (!captures) {
+            const int stand_pat = Evaluator<R>::evaluate(f.position);
+            if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) return stand_pat;
+            ++threat_plies;
+        }
+
+        std::array<int, MoveList::capacity> keys;
+        order(moves, ply, MoveSignature{}, keys);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            pick(moves, keys, i);
+            play(ply, moves[i]);
+            const int score = -quiescence(ply + 1, -beta, -alpha, threat_plies);
+            if (aborted_) return 0;
+            if (score > best_score) {
+                best_score = score;
+                if (score > alpha) {
+                    alpha = score;
+                    f.pv[0] = moves[i];
+                    const Frame& child = stack_[ply + 1];
+                    std::copy(child.pv.begin(), child.pv.begin() + child.pv_length, f.pv.begin() + 1);
+                    f.pv_length = child.pv_length + 1;
+                    if (alpha >= beta) break;
+                }
+            }
+        }
+        return best_score;
+    }
+
+    static constexpr int history_limit = 16384;
+
+    TranspositionTable& tt_;
+    SearchControl& control_;
+    const SearchLimits& limits_;
+    TimeManager& time_;
+    std::vector<std::uint64_t> earlier_keys_;
+    std::array<Frame, max_ply + 1> stack_;
+    std::array<std::array<std::array<int, 64>, 64>, 2> history_{};
+    std::uint64_t nodes_ = 0;
+    int root_depth_ = 0;
+    int seldepth_ = 0;
+    bool aborted_ = false;
+    bool pondering_started_ = false;
+};
+
+}  // namespace yaad

@@ -1,0 +1,42 @@
+#pragma once
+// How long to think. A soft budget decides whether to start another
+// iteration (stretched when the best move keeps changing), a hard one stops
+// the search wherever it is; neither ever exceeds the time on the clock
+// less a safety margin, so yaad does not lose on time.
+
+#include <chrono>
+
+#include "limits.hpp"
+
+namespace yaad {
+
+class TimeManager {
+public:
+    using Clock = std::chrono::steady_clock;
+
+    // Time kept back for the reply to reach the other side.
+    static constexpr double overhead_seconds = 0.03;
+
+    TimeManager(const SearchLimits& limits, Clock::time_point start);
+
+    bool has_deadline() const { return hard_ > 0; }
+    // Restarts the clock (ponder-hit: the budget counts from now).
+    void restart(Clock::time_point now) { start_ = now; }
+    double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+    // Stop at once: the hard budget is spent.
+    bool out_of_time() const { return hard_ > 0 && elapsed() >= hard_; }
+    // Worth starting another iteration? `instability` counts recent changes
+    // of the best move; each stretches the budget.
+    bool may_start_iteration(int instability) const;
+
+    double soft_budget() const { return soft_; }
+    double hard_budget() const { return hard_; }
+
+private:
+    Clock::time_point start_;
+    double soft_ = 0;  // seconds; 0: none
+    double hard_ = 0;
+};
+
+}  // namespace yaad

@@ -1,0 +1,73 @@
+#pragma once
+// The transposition table: what earlier searches learnt about a position,
+// found by its Zobrist key. Buckets of four entries fill a cache line; a new
+// result replaces the entry that is shallowest or from an older search.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "move.hpp"
+
+namespace yaad {
+
+enum class Bound : std::uint8_t { none = 0, upper = 1, lower = 2, exact = 3 };
+
+// A move as the table keeps it: enough to pick it out of the legal moves.
+struct MoveSignature {
+    std::uint8_t from = 0;
+    std::uint8_t to = 0;
+    std::uint16_t captured = 0;  // a fold of the captured set
+
+    static MoveSignature of(const Move& m);
+    bool matches(const Move& m) const;
+    bool empty() const { return from == 0 && to == 0 && captured == 0; }
+};
+
+struct TTEntry {
+    std::uint32_t check;  // high half of the key
+    std::int16_t score;
+    std::int16_t eval;
+    MoveSignature move;
+    std::int8_t depth;
+    std::uint8_t bound_and_age;  // bound in the low two bits, search age above
+
+    Bound bound() const { return static_cast<Bound>(bound_and_age & 3); }
+};
+static_assert(sizeof(TTEntry) == 16);
+
+class TranspositionTable {
+public:
+    static constexpr std::size_t default_mb = 64;
+    static constexpr std::size_t max_mb = 32768;
+
+    explicit TranspositionTable(std::size_t mb = default_mb) { resize(mb); }
+
+    // Sizes the table to at most `mb` megabytes (at least 1), a power of
+    // two of buckets, and clears it.
+    void resize(std::size_t mb);
+    std::size_t size_mb() const { return buckets_ * sizeof(Bucket) >> 20; }
+    void clear();
+    // Marks the start of a new search, so older entries give way first.
+    void new_search() { age_ = static_cast<std::uint8_t>((age_ + 4) & 0xfc); }
+
+    // The entry for this key, if the table has one.
+    const TTEntry* probe(std::uint64_t key) const;
+    void store(std::uint64_t key, int score, int eval, Bound bound, int depth, MoveSignature move);
+
+    // Permille of entries written in the current search (a sample).
+    int hashfull() const;
+
+private:
+    struct alignas(64) Bucket {
+        TTEntry entries[4];
+    };
+
+    Bucket& bucket(std::uint64_t key) const { return table_[key & (buckets_ - 1)]; }
+
+    std::unique_ptr<Bucket[]> table_;
+    std::size_t buckets_ = 0;
+    std::uint8_t age_ = 0;
+};
+
+}  // namespace yaad
