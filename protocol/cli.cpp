@@ -8,6 +8,8 @@
 #include "fen.hpp"
 #include "input_error.hpp"
 #include "legal_moves.hpp"
+#include "hub.hpp"
+#include "referee.hpp"
 #include "shell.hpp"
 #include "text.hpp"
 #include "variant.hpp"
@@ -57,6 +59,18 @@ std::vector<Command> all_commands() {
     std::vector<Command> commands = {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)", "[--variant V]",
          declare_variant, run_shell_command},
+        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)", "",
+         [](po::options_description&) {},
+         [](const po::variables_map&) {
+             run_hub(std::cin, std::cout);
+             return 0;
+         }},
+        {"referee", "judge games line by line for a match runner (see protocol/referee.hpp)", "",
+         [](po::options_description&) {},
+         [](const po::variables_map&) {
+             run_referee(std::cin, std::cout);
+             return 0;
+         }},
     };
     for (Command& c : rules_commands()) commands.push_back(std::move(c));
     for (Command& c : search_commands()) commands.push_back(std::move(c));

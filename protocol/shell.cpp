@@ -9,6 +9,7 @@
 
 #include "board_layout.hpp"
 #include "fen.hpp"
+#include "hub.hpp"
 #include "game.hpp"
 #include "input_error.hpp"
 #include "legal_moves.hpp"
@@ -285,9 +286,18 @@ private:
 }  // namespace
 
 void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt) {
+    std::string line;
+    // A GUI that starts plain `yaad` speaks first: "hub" switches to Hub.
+    if (!prompt) {
+        if (!std::getline(in, line)) return;
+        if (trim(line) == "hub") {
+            run_hub(in, out, line);
+            return;
+        }
+    }
     Shell shell(out, v);
     shell.greet();
-    std::string line;
+    if (!prompt && !shell.handle(line)) return;
     for (;;) {
         if (prompt) out << "yaad> " << std::flush;
         if (!std::getline(in, line)) break;

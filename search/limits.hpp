@@ -39,6 +39,7 @@ struct SearchLimits {
 struct SearchInfo {
     int depth = 0;
     int seldepth = 0;
+    double mean_depth = 0;  // average depth of the leaves, in plies
     int score = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;

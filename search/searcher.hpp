@@ -61,6 +61,7 @@ public:
             if (depth > 1 && !time_.may_start_iteration(instability)) break;
             root_depth_ = depth;
             seldepth_ = 0;
+            leaves_ = leaf_plies_ = 0;
             const int found = aspiration(depth, score);
             if (aborted_) break;
             score = found;
@@ -132,7 +133,8 @@ private:
     }
 
     SearchInfo info(const SearchResult& r) const {
-        return {r.depth, seldepth_, r.score, nodes_, time_.elapsed(), r.pv};
+        const double mean_depth = leaves_ ? static_cast<double>(leaf_plies_) / leaves_ : 0.0;
+        return {r.depth, seldepth_, mean_depth, r.score, nodes_, time_.elapsed(), r.pv};
     }
 
     // Polls the clock and the stop flag now and then; the first iteration
@@ -347,7 +349,11 @@ private:
         int best_score = -infinite_score;
         if (!captures) {
             const int stand_pat = Evaluator<R>::evaluate(f.position);
-            if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) return stand_pat;
+            if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) {
+                ++leaves_;
+                leaf_plies_ += static_cast<std::uint64_t>(ply);
+                return stand_pat;
+            }
             ++threat_plies;
         }
 
@@ -383,6 +389,8 @@ private:
     std::array<Frame, max_ply + 1> stack_;
     std::array<std::array<std::array<int, 64>, 64>, 2> history_{};
     std::uint64_t nodes_ = 0;
+    std::uint64_t leaves_ = 0;
+    std::uint64_t leaf_plies_ = 0;
     int root_depth_ = 0;
     int seldepth_ = 0;
     bool aborted_ = false;

@@ -1,0 +1,79 @@
+#include "engine_params.hpp"
+
+#include "input_error.hpp"
+#include "text.hpp"
+#include "tokenizer.hpp"
+#include "tt.hpp"
+
+namespace yaad {
+
+namespace {
+
+bool parse_bool(std::string_view name, std::string_view text) {
+    const std::string v = to_lower(trim(text));
+    if (v == "true" || v == "1" || v == "on" || v == "yes") return true;
+    if (v == "false" || v == "0" || v == "off" || v == "no") return false;
+    throw InputError(std::string(name) + " takes true or false, not " + quoted_excerpt(text));
+}
+
+std::int64_t parse_ranged(const EngineParam& p, std::string_view text) {
+    const auto v = parse_integer(trim(text));
+    if (!v) throw InputError(std::string(p.name) + " takes a whole number, not " + quoted_excerpt(text));
+    if (*v < p.min || *v > p.max)
+        throw InputError(std::string(p.name) + " must be " + std::to_string(p.min) + " to " + std::to_string(p.max) +
+                         ", not " + std::to_string(*v));
+    return *v;
+}
+
+const EngineParam& param(std::string_view name);
+
+// One search thread for now: the search is deterministic and 'threads'
+// is declared so that clients can set it without an error.
+constexpr std::int64_t max_threads = 1;
+
+const std::vector<EngineParam> params = {
+    {"variant", EngineParam::Type::enumeration, "the game played", 0, 0,
+     [](const EngineSettings& s) { return std::string(variant_name(s.variant)); },
+     [](EngineSettings& s, std::string_view v) {
+         const auto parsed = parse_variant(trim(v));
+         if (!parsed) throw InputError("unknown variant " + quoted_excerpt(v) + " (choose from: " + variant_names() + ")");
+         s.variant = *parsed;
+     },
+     variant_names},
+    {"hash", EngineParam::Type::integer, "transposition table size in MB", 1,
+     static_cast<std::int64_t>(TranspositionTable::max_mb),
+     [](const EngineSettings& s) { return std::to_string(s.hash_mb); },
+     [](EngineSettings& s, std::string_view v) { s.hash_mb = static_cast<std::size_t>(parse_ranged(param("hash"), v)); }},
+    {"threads", EngineParam::Type::integer, "search threads", 1, max_threads,
+     [](const EngineSettings& s) { return std::to_string(s.threads); },
+     [](EngineSettings& s, std::string_view v) { s.threads = static_cast<int>(parse_ranged(param("threads"), v)); }},
+    {"ponder", EngineParam::Type::boolean, "the engine will be asked to ponder", 0, 0,
+     [](const EngineSettings& s) { return std::string(s.ponder ? "true" : "false"); },
+     [](EngineSettings& s, std::string_view v) { s.ponder = parse_bool("ponder", v); }},
+};
+
+const EngineParam& param(std::string_view name) { return *find_engine_param(name); }
+
+}  // namespace
+
+const std::vector<EngineParam>& engine_params() { return params; }
+
+const EngineParam* find_engine_param(std::string_view name) {
+    for (const EngineParam& p : params)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+std::string hub_param_line(const EngineParam& p, const EngineSettings& current) {
+    std::string line = "param name=" + std::string(p.name) + " value=" + quote_value(p.get(current));
+    switch (p.type) {
+        case EngineParam::Type::boolean: line += " type=bool"; break;
+        case EngineParam::Type::integer:
+            line += " type=int min=" + std::to_string(p.min) + " max=" + std::to_string(p.max);
+            break;
+        case EngineParam::Type::enumeration: line += " type=enum values=" + quote_value(p.choices()); break;
+    }
+    return line;
+}
+
+}  // namespace yaad

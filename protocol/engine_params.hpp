@@ -1,0 +1,43 @@
+#pragma once
+// The engine's settings, declared once: every front end (Hub `param` and
+// `set-param`, the command line) is generated from this table.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rules.hpp"
+#include "variant.hpp"
+
+namespace yaad {
+
+struct EngineSettings {
+    Variant variant = default_variant;
+    std::size_t hash_mb = 64;
+    int threads = 1;
+    bool ponder = false;
+};
+
+struct EngineParam {
+    enum class Type { boolean, integer, enumeration };
+
+    std::string_view name;
+    Type type;
+    std::string_view description;
+    std::int64_t min = 0;  // integers
+    std::int64_t max = 0;
+    std::string (*get)(const EngineSettings&);
+    // Throws InputError for a value of the wrong type or out of range.
+    void (*set)(EngineSettings&, std::string_view);
+    std::string (*choices)() = nullptr;  // enumerations: the values, blank-separated
+};
+
+const std::vector<EngineParam>& engine_params();
+const EngineParam* find_engine_param(std::string_view name);
+
+// "param name=hash value=64 type=int min=1 max=32768".
+std::string hub_param_line(const EngineParam& p, const EngineSettings& current);
+
+}  // namespace yaad

@@ -1,0 +1,281 @@
+#include "hub.hpp"
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "engine_params.hpp"
+#include "fen.hpp"
+#include "game.hpp"
+#include "input_error.hpp"
+#include "legal_moves.hpp"
+#include "notation.hpp"
+#include "search.hpp"
+#include "text.hpp"
+#include "tokenizer.hpp"
+#include "version.hpp"
+
+namespace yaad {
+
+namespace {
+
+// Without a `level` since the last `pos` or `go`: a thinking search takes
+// a second; an analysis runs until `stop`.
+constexpr double default_move_time = 1.0;
+
+std::optional<double> parse_real(std::string_view text) {
+    const std::string s(trim(text));
+    if (s.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double v = std::strtod(s.c_str(), &end);
+    if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+    return v;
+}
+
+class HubSession {
+public:
+    explicit HubSession(std::ostream& out) : out_(out), engine_(settings_.hash_mb) {}
+    ~HubSession() { finish_search(); }
+
+    // Returns false when the session should end.
+    bool handle(std::string_view line) {
+        CommandLine command;
+        try {
+            command = tokenize_command(line);
+        } catch (const InputError& e) {
+            // A line we cannot read still interrupts a search, as any line
+            // other than ping, ponder-hit and stop does.
+            finish_search();
+            error(e.what());
+            return true;
+        }
+        if (command.command.empty()) return true;
+        if (search_running_ && answer_during_search(command.command)) return true;
+        finish_search();
+        try {
+            return dispatch(command);
+        } catch (const InputError& e) {
+            error(e.what());
+        }
+        return true;
+    }
+
+    // The three commands a search goes on through (HUB.md).
+    bool answer_during_search(const std::string& command) {
+        if (command == "ping")
+            send("pong");
+        else if (command == "stop")
+            control_.stop();
+        else if (command == "ponder-hit")
+            control_.ponder_hit();
+        else
+            return false;
+        return true;
+    }
+
+    void finish_search() {
+        if (search_running_) control_.stop();
+        if (search_thread_.joinable()) search_thread_.join();
+    }
+
+private:
+    void send(const std::string& line) {
+        const std::lock_guard lock(output_mutex_);
+        out_ << line << '\n';
+        out_.flush();
+    }
+
+    void error(std::string message) {
+        // The protocol has no escape for a quote inside a quoted value.
+        for (char& c : message)
+            if (c == '"') c = '\'';
+        send("error message=\"" + message + "\"");
+    }
+
+    bool dispatch(const CommandLine& c) {
+        const std::string& name = c.command;
+        if (name == "hub") {
+            greet();
+        } else if (name == "set-param") {
+            set_param(c);
+        } else if (name == "init") {
+            initialised_ = true;
+            send("ready");
+        } else if (name == "ping") {
+            send("pong");
+        } else if (name == "new-game") {
+            engine_.new_game();
+        } else if (name == "quit") {
+            return false;
+        } else if (name == "stop" || name == "ponder-hit") {
+            // The search already ended on its own: nothing to do.
+        } else if (name == "pos") {
+            require_init(name);
+            set_position(c);
+        } else if (name == "level") {
+            require_init(name);
+            set_level(c);
+        } else if (name == "go") {
+            require_init(name);
+            go(c);
+        } else {
+            throw InputError("unknown command: " + name);
+        }
+        return true;
+    }
+
+    void require_init(const std::string& command) const {
+        if (!initialised_) throw InputError(command + " before init: send hub, then init");
+    }
+
+    void greet() {
+        send("id name=yaad version=" + quote_value(version) + " author=\"yaad developers\" country=Jamaica");
+        for (const EngineParam& p : engine_params()) send(hub_param_line(p, settings_));
+        send("wait");
+    }
+
+    void set_param(const CommandLine& c) {
+        const auto name = c.value("name");
+        const auto value = c.value("value");
+        if (!name || !value) throw InputError("set-param needs name=<param> value=<value>");
+        const EngineParam* p = find_engine_param(*name);
+        if (!p) throw InputError("unknown parameter: " + *name);
+        EngineSettings changed = settings_;
+        p->set(changed, *value);
+        if (changed.variant != settings_.variant) game_.reset();
+        if (changed.hash_mb != settings_.hash_mb) engine_.set_hash_mb(changed.hash_mb);
+        settings_ = changed;
+    }
+
+    void set_position(const CommandLine& c) {
+        const Variant v = settings_.variant;
+        const auto text = c.value("pos");
+        if (!text && !c.has_flag("start")) throw InputError("pos needs pos=<position> or start");
+        Game game(v, text ? parse_position(v, *text) : start_position(v));
+        if (const auto moves = c.value("moves")) {
+            for (std::string_view m : split_words(*moves)) {
+                try {
+                    game.play(m, MoveReading::hub_first);
+                } catch (const InputError& e) {
+                    throw InputError(std::string(e.what()) + " after " + std::to_string(game.ply_count()) +
+                                     " moves of pos moves=");
+                }
+            }
+        }
+        game_ = std::move(game);
+        level_.reset();
+    }
+
+    void set_level(const CommandLine& c) {
+        SearchLimits limits;
+        bool any = false;
+        auto number = [&](const char* key, double low) -> std::optional<double> {
+            const auto text = c.value(key);
+            if (!text) return std::nullopt;
+            const auto v = parse_real(*text);
+            if (!v || *v < low) throw InputError(std::string("level ") + key + " needs a number " + (low > 0 ? "above 0" : "0 or more") + ", not " + quoted_excerpt(*text));
+            any = true;
+            return v;
+        };
+        if (const auto d = number("depth", 1)) limits.depth = static_cast<int>(std::min<double>(*d, max_search_depth));
+        if (const auto n = number("nodes", 1)) limits.nodes = static_cast<std::uint64_t>(std::min(*n, 1e18));
+        if (const auto t = number("move-time", 0)) limits.move_time = std::max(*t, 0.001);
+        const auto time = number("time", 0);
+        const auto inc = number("inc", 0);
+        const auto moves = number("moves", 1);
+        if ((inc || moves) && !time) throw InputError("level moves= and inc= go with time=");
+        if (time) {
+            // The increment is added before each move (HUB.md): this move
+            // may count on time + inc.
+            limits.increment = inc.value_or(0);
+            limits.time = *time + limits.increment;
+            limits.moves_to_go = moves ? static_cast<int>(std::min(*moves, 1e6)) : 0;
+        }
+        if (c.has_flag("infinite")) {
+            limits.infinite = true;
+            any = true;
+        }
+        if (!any) throw InputError("level needs depth=, nodes=, move-time=, time= or infinite");
+        level_ = limits;
+    }
+
+    void go(const CommandLine& c) {
+        if (!game_) throw InputError("go without a position: send pos first");
+        const bool ponder = c.has_flag("ponder");
+        const bool analyze = c.has_flag("analyze") || c.has_flag("analyse");
+        SearchLimits limits = level_.value_or(SearchLimits{});
+        if (!level_) {
+            if (analyze)
+                limits.infinite = true;
+            else
+                limits.move_time = default_move_time;
+        }
+        limits.analysis = analyze;
+        level_.reset();
+
+        if (game_->legal_moves().empty()) {
+            send("done");
+            return;
+        }
+        control_.reset(ponder);
+        search_running_ = true;
+        search_thread_ = std::thread([this, limits] {
+            const Variant v = game_->variant();
+            const Position root = game_->position();
+            const SearchResult r = engine_.search(*game_, limits, control_, [&](const SearchInfo& info) {
+                send(info_line(v, root, info));
+            });
+            std::string done = "done";
+            if (r.best) {
+                done += " move=" + format_move(v, root, *r.best, MoveFormat::hub);
+                if (r.ponder) {
+                    Position after = root;
+                    after.make(*r.best);
+                    done += " ponder=" + format_move(v, after, *r.ponder, MoveFormat::hub);
+                }
+            }
+            send(done);
+            search_running_ = false;
+        });
+    }
+
+    static std::string info_line(Variant v, const Position& root, const SearchInfo& info) {
+        char head[200];
+        const double nps = info.seconds > 0 ? info.nodes / info.seconds / 1e6 : 0.0;
+        std::snprintf(head, sizeof head, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.2f pv=",
+                      info.depth, info.mean_depth, score_text(info.score).c_str(),
+                      static_cast<unsigned long long>(info.nodes), info.seconds, nps);
+        std::string line = head;
+        line += '"';
+        line += format_line(v, root, info.pv, MoveFormat::hub);
+        line += '"';
+        return line;
+    }
+
+    std::ostream& out_;
+    std::mutex output_mutex_;
+    EngineSettings settings_;
+    Engine engine_;
+    bool initialised_ = false;
+    std::optional<Game> game_;
+    std::optional<SearchLimits> level_;
+    SearchControl control_;
+    std::atomic<bool> search_running_{false};
+    std::thread search_thread_;
+};
+
+}  // namespace
+
+void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line) {
+    HubSession session(out);
+    if (first_line && !session.handle(*first_line)) return;
+    std::string line;
+    while (std::getline(in, line))
+        if (!session.handle(line)) break;
+    session.finish_search();
+}
+
+}  // namespace yaad
