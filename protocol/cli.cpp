@@ -1,5 +1,6 @@
 #include "cli.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <iostream>
 #include <sstream>
@@ -8,6 +9,7 @@
 #include "fen.hpp"
 #include "input_error.hpp"
 #include "legal_moves.hpp"
+#include "dxp.hpp"
 #include "hub.hpp"
 #include "referee.hpp"
 #include "shell.hpp"
@@ -55,6 +57,64 @@ int run_shell_command(const po::variables_map& vm) {
     return 0;
 }
 
+int run_dxp_command(const po::variables_map& vm) {
+    DxpOptions o;
+    const std::string name = vm["variant"].as<std::string>();
+    const auto v = parse_variant(name);
+    if (!v) throw InputError("unknown variant " + quoted_excerpt(name) + " (choose from: " + variant_names() + ")");
+    o.variant = *v;
+    o.listen = vm.count("listen") > 0;
+    if (o.listen == (vm.count("connect") > 0)) throw InputError("give either --listen or --connect HOST");
+    if (vm.count("connect")) o.host = vm["connect"].as<std::string>();
+    o.address = vm["bind"].as<std::string>();
+    const std::uint64_t port = unsigned_option(vm, "port");
+    if (port < 1 || port > 65535) throw InputError("--port must be 1 to 65535");
+    o.port = static_cast<int>(port);
+    o.initiator = vm.count("initiator") > 0;
+    o.games = static_cast<int>(std::min<std::uint64_t>(unsigned_option(vm, "games"), 100000));
+    if (o.games < 1) throw InputError("--games must be 1 or more");
+    const std::uint64_t minutes = unsigned_option(vm, "minutes");
+    if (minutes < 1 || minutes > 999) throw InputError("--minutes must be 1 to 999 (DXP has three digits)");
+    o.minutes = static_cast<int>(minutes);
+    const std::uint64_t moves = unsigned_option(vm, "moves");
+    if (moves > 999) throw InputError("--moves must be 0 to 999 (DXP has three digits)");
+    o.move_limit = static_cast<int>(moves);
+    if (vm.count("fen")) {
+        o.fen = vm["fen"].as<std::string>();
+        parse_position(o.variant, *o.fen);  // refuse a bad position before connecting
+    }
+    if (vm.count("pdn")) o.pdn_file = vm["pdn"].as<std::string>();
+    o.name = vm["name"].as<std::string>().substr(0, 32);
+    o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 32768));
+    const double timeout = vm["timeout"].as<double>();
+    if (!(timeout > 0 && timeout < 1e6)) throw InputError("--timeout must be a positive number of seconds");
+    o.peer_timeout = timeout;
+    if (vm.count("movetime")) {
+        o.move_time = vm["movetime"].as<double>();
+        if (!(o.move_time > 0 && o.move_time < 1e6)) throw InputError("--movetime must be a positive number of seconds");
+    }
+    return run_dxp(o);
+}
+
+void declare_dxp(po::options_description& d) {
+    d.add_options()("listen", "wait for the other program to connect")(
+        "connect", po::value<std::string>(), "connect to the other program at HOST")(
+        "port", po::value<std::string>()->default_value(std::to_string(dxp_default_port)), "TCP port")(
+        "bind", po::value<std::string>()->default_value("127.0.0.1"), "address to listen on (with --listen)")(
+        "initiator", "propose the games (send GAMEREQ); the other side follows")(
+        "games", po::value<std::string>()->default_value("1"), "games to play, colours alternating (initiator)")(
+        "minutes", po::value<std::string>()->default_value("5"), "thinking time per side and game (initiator)")(
+        "moves", po::value<std::string>()->default_value("0"), "moves per game before it is drawn, 0 for none (initiator)")(
+        "fen", po::value<std::string>(), "start the games from this position (initiator)")(
+        "variant", po::value<std::string>()->default_value("international"),
+        "the game; DXP is international unless both sides are told otherwise")(
+        "pdn", po::value<std::string>(), "append every game to this PDN file")(
+        "name", po::value<std::string>()->default_value("yaad"), "our name for the other side")(
+        "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
+        "timeout", po::value<double>()->default_value(600.0), "seconds of silence from the other side before giving up")(
+        "movetime", po::value<double>(), "think at most this many seconds per move, within the clock");
+}
+
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)", "[--variant V]",
@@ -65,6 +125,9 @@ std::vector<Command> all_commands() {
              run_hub(std::cin, std::cout);
              return 0;
          }},
+        {"dxp", "play other programs over DamExchange (TCP); one result line per game",
+         "(--listen | --connect HOST) [--port P] [--initiator --games N --minutes M] [--variant V] [--pdn FILE]",
+         declare_dxp, run_dxp_command},
         {"referee", "judge games line by line for a match runner (see protocol/referee.hpp)", "",
          [](po::options_description&) {},
          [](const po::variables_map&) {

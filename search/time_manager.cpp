@@ -15,13 +15,17 @@ constexpr double iteration_start_fraction = 0.5;
 
 TimeManager::TimeManager(const SearchLimits& limits, Clock::time_point start) : start_(start) {
     if (limits.infinite) return;
+    // Keep back the overhead, but never most of a very short budget.
+    auto after_overhead = [](double seconds) {
+        return std::max(0.001, seconds - std::min(overhead_seconds, 0.25 * seconds));
+    };
     if (limits.move_time > 0) {
-        hard_ = std::max(0.001, limits.move_time - overhead_seconds);
+        hard_ = after_overhead(limits.move_time);
         soft_ = hard_;
     }
     if (limits.time >= 0) {
         // The clock already holds this move's increment (HUB.md `level`).
-        const double usable = std::max(0.001, limits.time - overhead_seconds - 0.02 * limits.time);
+        const double usable = after_overhead(limits.time - 0.02 * limits.time);
         const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, planned_moves_left)
                                                  : planned_moves_left;
         const double share = (limits.time - limits.increment) / moves + limits.increment * 0.9;
