@@ -169,6 +169,9 @@ Move parse_move(Variant v, const Position& p, std::string_view text, MoveReading
     if (squares.size() == 2) {
         for (const Move& m : legal)
             if (m.from == squares[0] && m.to == squares[1]) first.push_back(m);
+        // Ends shared by several moves: the text is still the full route of
+        // a single jump, if one of them is that.
+        if (first.size() > 1) second = moves_by_route(capture_routes(v, p), squares);
     } else {
         auto by_route = moves_by_route(capture_routes(v, p), squares);
         auto by_hub = moves_by_hub_form(legal, squares);
@@ -176,7 +179,7 @@ Move parse_move(Variant v, const Position& p, std::string_view text, MoveReading
         second = reading == MoveReading::hub_first ? by_route : by_hub;
     }
     if (first.size() == 1) return first.front();
-    if (second.size() == 1 && first.empty()) return second.front();
+    if (second.size() == 1 && (first.empty() || squares.size() == 2)) return second.front();
     if (first.empty() && second.empty()) throw InputError("illegal move " + quoted_excerpt(text));
     throw InputError("ambiguous move " + quoted_excerpt(text) + ": give every landing square or the captured squares");
 }
