@@ -39,8 +39,10 @@ int evaluate(Variant v, const Position& p, EvalTrace* trace) {
 
 double score_in_men(int score) {
     if (is_decisive(score)) {
+        // 100 less a hundredth per ply, as pydraughts reads it: 99.93 is a
+        // win in 7 plies; never below 90.
         const int plies = win_score - std::abs(score);
-        const double value = 90 + std::max(0, 100 - plies) / 10.0;
+        const double value = std::max(90.0, 100 - plies / 100.0);
         return score > 0 ? value : -value;
     }
     return score / 100.0;

@@ -38,7 +38,8 @@ private:
 int evaluate(Variant v, const Position& p, EvalTrace* trace = nullptr);
 
 // A score for people and protocols, in men with two decimals ("0.25",
-// "-1.40"); a win in n plies is 90 plus (100 - n) / 10, at least 90.
+// "-1.40"); a win in n plies is 100 - n / 100 (99.93: in 7 plies), a loss
+// the same negated.
 std::string score_text(int score);
 double score_in_men(int score);
 
