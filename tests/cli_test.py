@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Transcript tests of the yaad command line (issue 2, "Commands").
+
+Runs the real binary and checks exactly what it prints. Usage:
+    cli_test.py path/to/yaad
+"""
+
+import re
+import subprocess
+import sys
+import unittest
+
+YAAD = None
+
+# The Russian position of issue 2: the black man on 14 takes 17, 18, 25 and
+# 26 and comes back to 14 by two routes: one move, two routes.
+DIAMOND = "B:B1,2,3,4,5,6,7,8,10,14,15:W17,18,19,24,25,26,27,28,29,31,32"
+
+PERFT_LINE = re.compile(r"^perft (\d+) nodes=(\d+) seconds=(\d+\.\d+) mnps=(\d+\.\d+)$")
+
+
+def run(*args):
+    return subprocess.run([YAAD, *args], capture_output=True, text=True, timeout=120)
+
+
+class Moves(unittest.TestCase):
+    def test_english_start_sorted(self):
+        r = run("moves", "--variant", "english")
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stderr, "")
+        self.assertEqual(r.stdout, "10-14\n10-15\n11-15\n11-16\n12-16\n9-13\n9-14\n")
+
+    def test_default_variant_is_jamaican(self):
+        r = run("moves")
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stdout.split("\n"), ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4", ""])
+
+    def test_detail_of_quiet_moves(self):
+        r = run("moves", "--variant", "english", "--detail")
+        self.assertEqual(r.returncode, 0)
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 7)
+        self.assertEqual(lines[0], "10-14 from=10 to=14 captures=")
+        self.assertEqual(lines[6], "9-14 from=9 to=14 captures=")
+
+    def test_detail_of_captures(self):
+        r = run("moves", "--variant", "russian", "--fen", DIAMOND, "--detail")
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stderr, "")
+        self.assertEqual(
+            r.stdout.splitlines(),
+            [
+                "c5:a3:c1:e3:g5 from=14 to=16 captures=17,19,25,26",
+                "c5:b6 from=14 to=9 captures=17,18,25,26",
+                "c5:c5 from=14 to=14 captures=17,18,25,26",
+                "c5:e3:g5 from=14 to=16 captures=18,19",
+                "c5:h6 from=14 to=12 captures=17,19,25,26",
+                "e5:a5 from=15 to=13 captures=17,18",
+            ],
+        )
+
+    def test_hub_position_string(self):
+        hub = "B" + "b" * 12 + "e" * 8 + "w" * 12
+        r = run("moves", "--variant", "pool", "--fen", hub)
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stdout, run("moves", "--variant", "english").stdout)
+
+
+class Perft(unittest.TestCase):
+    def perft_lines(self, stdout):
+        rows = []
+        for line in stdout.splitlines():
+            m = PERFT_LINE.match(line)
+            self.assertIsNotNone(m, line)
+            rows.append((int(m.group(1)), int(m.group(2))))
+        return rows
+
+    def test_depths(self):
+        r = run("perft", "--variant", "english", "--depth", "4")
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stderr, "")
+        self.assertEqual(self.perft_lines(r.stdout), [(1, 7), (2, 49), (3, 302), (4, 1469)])
+
+    def test_international(self):
+        r = run("perft", "--variant", "international", "--depth", "3")
+        self.assertEqual(self.perft_lines(r.stdout), [(1, 9), (2, 81), (3, 658)])
+
+    def test_divide_sums_to_the_count(self):
+        r = run("perft", "--variant", "english", "--depth", "3", "--divide")
+        self.assertEqual(r.returncode, 0)
+        lines = r.stdout.splitlines()
+        divide, perft = lines[:7], lines[7:]
+        moves = run("moves", "--variant", "english").stdout.splitlines()
+        rows = [line.split(" ") for line in divide]
+        self.assertEqual([move for move, _ in rows], moves)
+        self.assertTrue(all(re.fullmatch(r"\d+", nodes) for _, nodes in rows))
+        self.assertEqual(sum(int(nodes) for _, nodes in rows), 302)
+        self.assertEqual(self.perft_lines("\n".join(perft)), [(1, 7), (2, 49), (3, 302)])
+
+    def test_paths_count_routes(self):
+        moves = run("perft", "--variant", "russian", "--fen", DIAMOND, "--depth", "1")
+        routes = run("perft", "--variant", "russian", "--fen", DIAMOND, "--depth", "1", "--paths")
+        self.assertEqual(self.perft_lines(moves.stdout), [(1, 6)])
+        self.assertEqual(self.perft_lines(routes.stdout), [(1, 7)])
+        divide = run("perft", "--variant", "russian", "--fen", DIAMOND, "--depth", "1", "--divide", "--paths")
+        rows = divide.stdout.splitlines()[:-1]
+        self.assertEqual(len(rows), 7)
+        self.assertEqual(rows.count("c5:c5 1"), 2)
+
+
+class RandomOpening(unittest.TestCase):
+    def test_output_and_reproducibility(self):
+        args = ("random-opening", "--variant", "jamaican", "--plies", "4", "--seed", "7")
+        r = run(*args)
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stderr, "")
+        lines = r.stdout.splitlines()
+        self.assertEqual(len(lines), 3)
+        moves = lines[0].split(" ")
+        self.assertEqual(moves[0], "moves")
+        self.assertEqual(len(moves), 5)
+        self.assertIn(moves[1], run("moves", "--variant", "jamaican").stdout.splitlines())
+        self.assertTrue(lines[1].startswith("fen B:W"))
+        self.assertEqual(lines[2], "seed 7")
+        self.assertEqual(run(*args).stdout, r.stdout)
+        # The final position is a valid FEN the engine reads back.
+        fen = lines[1][len("fen "):]
+        self.assertEqual(run("moves", "--variant", "jamaican", "--fen", fen).returncode, 0)
+
+    def test_zero_plies(self):
+        r = run("random-opening", "--variant", "russian", "--plies", "0", "--seed", "1")
+        self.assertEqual(r.stdout, "moves\nfen W:W21-32:B1-12\nseed 1\n")
+
+    def test_seeds_differ(self):
+        outputs = {run("random-opening", "--variant", "pool", "--plies", "6", "--seed", str(s)).stdout for s in range(6)}
+        self.assertGreater(len(outputs), 1)
+
+
+class BadInput(unittest.TestCase):
+    """Each bad input prints one line starting with 'error:' on stderr,
+    nothing on stdout, and exits with status 2."""
+
+    CASES = {
+        "unknown variant": ("moves", "--variant", "checkers"),
+        "malformed FEN": ("moves", "--fen", "X:W1"),
+        "FEN garbage": ("moves", "--fen", "W:Wfoo:B1"),
+        "man on its crowning row": ("moves", "--variant", "pool", "--fen", "W:W1:B20"),
+        "more pieces than squares": ("moves", "--variant", "sixrow", "--fen", "W:W7-18:B1-12"),
+        "Hub string too long": ("moves", "--fen", "B" + "b" * 12 + "e" * 9 + "w" * 12),
+        "negative depth": ("perft", "--depth", "-1"),
+        "negative depth with =": ("perft", "--depth=-1"),
+        "zero depth": ("perft", "--depth", "0"),
+        "non-numeric depth": ("perft", "--depth", "abc"),
+        "missing depth": ("perft",),
+        "unknown command": ("frobnicate",),
+        "unknown option": ("moves", "--frobnicate"),
+        "negative seed": ("random-opening", "--seed", "-3"),
+        "non-numeric plies": ("random-opening", "--plies", "four"),
+    }
+
+    def test_each(self):
+        for name, args in self.CASES.items():
+            with self.subTest(name):
+                r = run(*args)
+                self.assertEqual(r.returncode, 2)
+                self.assertEqual(r.stdout, "")
+                lines = r.stderr.splitlines()
+                self.assertEqual(len(lines), 1, r.stderr)
+                self.assertTrue(lines[0].startswith("error:"), lines[0])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit("usage: cli_test.py path/to/yaad")
+    YAAD = sys.argv.pop(1)
+    unittest.main()
