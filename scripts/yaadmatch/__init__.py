@@ -1,0 +1,24 @@
+"""yaadmatch: the engine-vs-engine match runner behind scripts/match.
+
+Two Hub engines play each other from openings, each opening twice with the
+colours swapped; every rules decision is asked of `yaad referee`, so the
+runner itself knows no draughts rules. One job per module:
+
+    hubline      read and write Hub protocol lines
+    lineproc     a child process spoken to line by line, with timeouts
+    hub_engine   one Hub engine: handshake, search requests, faults
+    referee      the `yaad referee` process that judges every move
+    fen          reading the referee's PDN FEN (side to move, Hub string)
+    clocks       time controls and the runner's own clocks
+    adjudication draw and win adjudication from the engines' scores
+    openings     random openings from yaad, or openings from a file
+    game         one game between two engines
+    records      the record of a finished game
+    scoreboard   running totals of a match
+    stats        Elo, its interval, LOS and the pentanomial SPRT
+    pdn          PDN games: reading openings, writing the match
+    report       the progress line and the final summary
+    jsonout      the --json file
+    runner       the match: workers, scheduling, SPRT stop
+    cli          the command line of scripts/match
+"""

@@ -1,0 +1,282 @@
+"""The command line of scripts/match."""
+
+import argparse
+import datetime
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from . import jsonout, pdn, report
+from .adjudication import Rule
+from .clocks import TimeControl
+from .fen import board_size, side_to_move
+from .game import GameRules
+from .hub_engine import EngineStartError
+from .lineproc import TrafficLog
+from .openings import FileOpenings, OpeningError, RandomOpenings
+from .referee import Referee, RefereeError
+from .runner import EngineSpec, Match, MatchPlan
+from .stats import Sprt
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+DESCRIPTION = """\
+Plays two Hub engines against each other. Every opening is played twice,
+the colours swapped (a game pair); every move is judged by `yaad referee`,
+which applies the rules and draw rules of the variant exactly.
+"""
+
+EPILOG = """\
+examples:
+  scripts/match --engine "build/yaad hub" --engine "build/yaad hub" \\
+      --variant jamaican --games 20 --tc depth=4
+  scripts/match --engine "build/yaad hub" --engine "/opt/old/yaad hub" --name new --name old \\
+      --variant international --games 1000 --tc 10+0.1 --concurrency 2 \\
+      --sprt 0,5 --pdn games.pdn --json games.json
+  scripts/match --engine "build/yaad hub" --engine "build/yaad hub" --name d8 --name d6 \\
+      --games 200 --tc depth=8 --tc depth=6 --adjudicate-draw 40,0.05
+
+time controls (--tc):
+  movetime=0.1   0.1 s per move (Hub `level move-time=0.1`); a move slower than
+                 0.1 s + the timeout margin loses on time
+  60+0.5         60 s each for the game, 0.5 s added before every move
+                 (`level time=T inc=0.5`); a clock below 0 loses on time
+  40/60          60 s for every 40 moves, unused time carried over
+                 (`level moves=M time=T`); 40/60+0.5 adds an increment
+  60             60 s for the whole game
+  depth=6        each move searched to depth 6 (`level depth=6`)
+  nodes=100000   each move searched for 100000 nodes (`level nodes=100000`)
+  With depth and nodes there is no clock; a move that takes longer than
+  --stall-timeout counts as a stall.
+
+how a game can end (the Termination tag and the summary's table):
+  no-pieces, no-moves, repetition, no-progress, lone-king
+                    the referee's rules (RULES.md §4)
+  crash             the engine exited or closed its output (or could not be restarted)
+  timeout           no move before its time (plus the margin) ran out, or a stall
+  time forfeit      the move came, but after the engine's clock had fallen below 0
+  illegal move: M   the referee refused the move M
+  garbage: LINE     a `done` line that cannot be read
+  adjudicated draw, adjudicated win, ply limit
+                    --adjudicate-draw, --adjudicate-win, --max-plies
+  An engine that loses by a fault is killed and restarted before its next game.
+
+output: a progress line (W-D-L, score, Elo and LOS from the first engine's
+side; LLR with --sprt) rewritten in place on a terminal, one line per game
+otherwise; then a table per engine and the count of each termination.
+Elo is -400 log10(1/score - 1), shown ± the half-width of its 95% interval.
+Ctrl-C stops the match: the games in flight are dropped, the rest reported.
+"""
+
+
+def _positive_int(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text}")
+    return value
+
+
+def _non_negative_int(text):
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"needs a whole number of 0 or more, not {text}")
+    return value
+
+
+def _seconds(text):
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"needs a number of seconds above 0, not {text}")
+    return value
+
+
+def _parsed_by(parse):
+    """An argparse type from a parser that raises ValueError with a message."""
+    def convert(text):
+        try:
+            return parse(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    convert.__name__ = parse.__qualname__
+    return convert
+
+
+def _param(text):
+    """`NAME=VALUE` for both engines, `1:NAME=VALUE` or `2:NAME=VALUE` for one."""
+    engine, _, setting = text.rpartition(":") if text[:2] in ("1:", "2:") else ("", "", text)
+    name, equals, value = setting.partition("=")
+    if not name or not equals:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE or 1:NAME=VALUE, not {text!r}")
+    return (int(engine) - 1 if engine else None), name, value
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="scripts/match", description=DESCRIPTION, epilog=EPILOG,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--engine", action="append", required=True, metavar="CMD",
+                   help='an engine command line, shell-style, e.g. "build/yaad hub"; give exactly two')
+    p.add_argument("--name", action="append", default=[], metavar="NAME",
+                   help="the engines' names, in --engine order (default: the name each engine gives)")
+    p.add_argument("--variant", default="jamaican",
+                   help="jamaican (default), pool, english, russian, brazilian, international (or normal), "
+                        "sixrow")
+    p.add_argument("--games", type=_positive_int, required=True, metavar="N",
+                   help="number of games; must be even, as each opening is played twice, colours swapped")
+    p.add_argument("--tc", type=_parsed_by(TimeControl.parse), action="append", required=True, metavar="TC",
+                   help="time control: movetime=0.1, 60+0.5, 40/60, 60, depth=6 or nodes=100000 (see below); "
+                        "give it twice for one per engine, in --engine order")
+    p.add_argument("--concurrency", type=_positive_int, default=1, metavar="K",
+                   help="games played at once, each by its own engine processes (default 1); more than "
+                        "the CPU cores makes timed games unfair")
+    openings = p.add_mutually_exclusive_group()
+    openings.add_argument("--openings", metavar="FILE",
+                          help="openings: one FEN per line (blank lines and # comments skipped) or PDN "
+                               "games (the position after their moves, from their FEN tag or the start); "
+                               "used in order, repeated if the match needs more")
+    openings.add_argument("--plies", type=_non_negative_int, default=4, metavar="N",
+                          help="random openings of N plies from `yaad random-opening` (default 4, the "
+                               "Jamaican Random start)")
+    p.add_argument("--seed", type=_non_negative_int, metavar="S",
+                   help="seed of the random openings; opening i uses a seed derived from S and i, so "
+                        "the same S gives the same openings (default: a fresh one, printed)")
+    p.add_argument("--sprt", type=_parsed_by(Sprt.parse), metavar="ELO0,ELO1[,ALPHA,BETA]",
+                   help="sequential test on game pairs (pentanomial): H0 elo=ELO0 against H1 elo=ELO1 for "
+                        "the first engine, alpha and beta 0.05 by default, e.g. 0,10. When the LLR "
+                        "crosses a bound no new pair starts; the pairs in flight are finished and counted")
+    p.add_argument("--pdn", metavar="FILE", help="write every game as PDN")
+    p.add_argument("--json", metavar="FILE", help="write the settings, every game and the summary as JSON")
+    p.add_argument("--yaad", default=str(REPOSITORY / "build" / "yaad"), metavar="PATH",
+                   help="the yaad binary for the referee and random openings (default: build/yaad of "
+                        "this repository)")
+    p.add_argument("--adjudicate-draw", type=_parsed_by(Rule.parse), metavar="MOVES,SCORE",
+                   help="a draw once both engines' scores stayed within ±SCORE (in men) for their last "
+                        "MOVES moves each, e.g. 20,0.05")
+    p.add_argument("--adjudicate-win", type=_parsed_by(Rule.parse), metavar="MOVES,SCORE",
+                   help="a win once, for their last MOVES moves each, one engine saw +SCORE or more and "
+                        "the other -SCORE or less, e.g. 5,5")
+    p.add_argument("--max-plies", type=_non_negative_int, default=0, metavar="N",
+                   help="a draw after N plies from the opening (default 0: no limit)")
+    p.add_argument("--hash", type=_positive_int, metavar="MB",
+                   help="hash size for both engines (set-param hash; skipped by engines without it)")
+    p.add_argument("--param", type=_param, action="append", default=[], metavar="[1:|2:]NAME=VALUE",
+                   help="set-param for both engines, or only the first (1:) or second (2:); the engine "
+                        "must declare NAME. Repeatable, e.g. --param 2:ponder=false")
+    p.add_argument("--timeout-margin", type=_seconds, default=1.0, metavar="S",
+                   help="grace on each move's time before it counts as lost on time (default 1)")
+    p.add_argument("--stall-timeout", type=_seconds, default=60.0, metavar="S",
+                   help="with depth= or nodes=, the longest a move may take (default 60)")
+    p.add_argument("--startup-timeout", type=_seconds, default=10.0, metavar="S",
+                   help="the longest an engine may take to answer hub and init (default 10)")
+    p.add_argument("--log", metavar="FILE",
+                   help="append every line exchanged with the engines and referees, and their stderr")
+    p.add_argument("--event", default="yaad match", help='PDN Event tag (default "yaad match")')
+    p.add_argument("--site", default="?", help='PDN Site tag (default "?")')
+    return p
+
+
+def _check(parser, args):
+    if len(args.engine) != 2:
+        parser.error("give exactly two --engine options")
+    if len(args.name) > 2:
+        parser.error("give at most two --name options")
+    if len(args.tc) > 2:
+        parser.error("give one --tc for both engines or one per engine")
+    if args.games % 2:
+        choices = " or ".join(str(n) for n in (args.games - 1, args.games + 1) if n >= 2)
+        parser.error(f"--games must be even (each opening is played twice, colours swapped): use {choices}")
+    if not os.access(args.yaad, os.X_OK):
+        parser.error(f"no yaad binary at {args.yaad}: build it (cmake --build build) or pass --yaad")
+
+
+def _tc_text(tcs):
+    """`depth=4`, or `depth=8 / depth=6` when the engines differ."""
+    return str(tcs[0]) if tcs[0] == tcs[1] else f"{tcs[0]} / {tcs[1]}"
+
+
+def _engine_specs(args):
+    names = args.name + [None] * (2 - len(args.name))
+    specs = [EngineSpec(command, name) for command, name in zip(args.engine, names)]
+    for spec in specs:
+        if args.hash:
+            spec.params.append(("hash", str(args.hash), False))
+    for engine, name, value in args.param:
+        for slot, spec in enumerate(specs):
+            if engine is None or engine == slot:
+                spec.params.append((name, value, True))
+    return specs
+
+
+def _set_up(args, seed, log):
+    """The match plan, with every rules question put to a referee; also the
+    side that moves first in the variant (for PDN move numbers)."""
+    referee = Referee(args.yaad, "referee/setup", log)
+    try:
+        start = referee.new(args.variant)
+        variant = start.variant
+        openings = (FileOpenings(args.openings, variant, referee) if args.openings
+                    else RandomOpenings(args.yaad, variant, args.plies, seed))
+    finally:
+        referee.close()
+    tcs = args.tc * 2 if len(args.tc) == 1 else args.tc
+    rules = GameRules(variant, board_size(start.fen), tcs, args.timeout_margin, args.stall_timeout,
+                      args.adjudicate_draw, args.adjudicate_win, args.max_plies)
+    plan = MatchPlan(_engine_specs(args), rules, args.games, openings, args.yaad, args.concurrency,
+                     args.sprt, args.startup_timeout, log)
+    return plan, side_to_move(start.fen)
+
+
+def _write_files(args, plan, names, seed, first_side, records, summary):
+    date = datetime.date.today()
+    if args.pdn:
+        pdn.write_games(args.pdn, records, plan.rules.variant, first_side, args.event, args.site,
+                        date.strftime("%Y.%m.%d"))
+    if args.json:
+        settings = {
+            "engines": [{"command": spec.command, "name": name} for spec, name in zip(plan.engines, names)],
+            "variant": plan.rules.variant, "games": plan.games, "tc": [str(tc) for tc in plan.rules.tcs],
+            "concurrency": plan.concurrency, "openings": plan.openings.describe(), "seed": seed,
+            "sprt": plan.sprt, "adjudicate_draw": plan.rules.draw_rule, "adjudicate_win": plan.rules.win_rule,
+            "max_plies": plan.rules.max_plies, "timeout_margin": plan.rules.margin,
+            "stall_timeout": plan.rules.stall_timeout, "date": date.isoformat(),
+        }
+        jsonout.write_json(args.json, settings, records, summary)
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    _check(parser, args)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 32)
+    log = TrafficLog(args.log) if args.log else None
+    progress = report.Progress(sys.stdout, args.games, args.sprt)
+    try:
+        plan, first_side = _set_up(args, seed, log)
+        match = Match(plan, progress.game_done)
+        match.start_engines()
+    except (RefereeError, OpeningError, EngineStartError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted before the first game", file=sys.stderr)
+        return 130
+    names = match.names
+    print(f"{names[0]} vs {names[1]}: {plan.rules.variant}, {plan.games} games, tc {_tc_text(plan.rules.tcs)}, "
+          f"openings: {plan.openings.describe()}, concurrency {plan.concurrency}"
+          + (f", SPRT {plan.sprt}" if plan.sprt else ""), flush=True)
+    match.run()
+    progress.finish()
+
+    board = match.scoreboard
+    summary = report.summary_data(board, plan.sprt, match.sprt_stop)
+    if match.interrupted:
+        print(f"interrupted: {board.games} games finished; the games in flight were dropped")
+    print()
+    print(report.summary_text(summary, plan.sprt))
+    _write_files(args, plan, names, seed, first_side, sorted(board.records, key=lambda r: r.index), summary)
+    if log:
+        log.close()
+    if match.error:
+        print(f"error: the match stopped: {match.error}", file=sys.stderr)
+        return 1
+    return 130 if match.interrupted else 0

@@ -1,0 +1,215 @@
+"""One Hub engine process (HUB.md): handshake, one search per move, faults.
+
+A fault (crash, stall, unreadable answer) is raised as EngineFault with the
+reason recorded for the game; the process is killed at once, and the
+runner starts a fresh one before the engine's next game.
+"""
+
+import shlex
+import time
+from dataclasses import dataclass
+
+from . import hubline
+from .lineproc import LineProcess, ProcessGone, ReadTimeout
+
+
+class EngineFault(Exception):
+    """The engine loses the game: `reason` says why (crash, timeout, garbage: ...)."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class EngineStartError(Exception):
+    """The engine did not start, did not finish the handshake, or refused a setting."""
+
+
+@dataclass
+class Thought:
+    """An engine's answer to `go think`."""
+    move: str
+    score: float  # from the mover's side, in men; None if the engine gave none
+    depth: int    # None if the engine gave none
+    elapsed: float
+    errors: list  # the messages of `error` lines the engine sent while asked for this move
+
+
+def _number(text, kind):
+    try:
+        return kind(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _excerpt(line, width=60):
+    return line if len(line) <= width else line[:width] + "..."
+
+
+class HubEngine:
+    """`command` is a shell-style command line; `params` are (name, value, required) triples."""
+
+    def __init__(self, command, label, variant, params=(), log=None, startup_timeout=10.0):
+        self.command = command
+        self.label = label
+        self.variant = variant
+        self.params = list(params)
+        self.log = log
+        self.startup_timeout = startup_timeout
+        self.id_name = None
+        self._process = None
+
+    @property
+    def running(self):
+        return self._process is not None and self._process.running
+
+    def start(self):
+        """Starts the process and runs the handshake: hub ... wait, set-param, init ... ready."""
+        self.kill()
+        try:
+            argv = shlex.split(self.command)
+        except ValueError as e:
+            raise EngineStartError(f"cannot read the command {self.command!r}: {e}") from e
+        if not argv:
+            raise EngineStartError("empty engine command")
+        try:
+            self._process = LineProcess(argv, self.label, self.log)
+            declared = self._greet()
+            for name, value in self._settings(declared):
+                self._process.send(hubline.format_line("set-param", [("name", name), ("value", value)]))
+            self._process.send("init")
+            self._lines_until("ready")
+        except (ProcessGone, ReadTimeout) as e:
+            self.kill()
+            raise EngineStartError(f"{self.label} ({self.command}): {e}") from e
+        except EngineStartError:
+            self.kill()
+            raise
+
+    def _greet(self):
+        """Sends `hub`, reads `id` and `param` lines up to `wait`; returns the declared params by name."""
+        self._process.send("hub")
+        declared = {}
+        for line in self._lines_until("wait"):
+            if line.command == "id" and "name" in line.values:
+                self.id_name = line.values["name"]
+            elif line.command == "param" and "name" in line.values:
+                declared[line.values["name"]] = line
+        return declared
+
+    def _settings(self, declared):
+        """The set-param pairs to send: the variant first, then the requested params."""
+        settings = []
+        variant_param = declared.get("variant")
+        if variant_param is not None:
+            offered = variant_param.get("values", "").split()
+            if not offered or self.variant in offered:
+                settings.append(("variant", self.variant))
+            elif self.variant == "international" and "normal" in offered:
+                settings.append(("variant", "normal"))
+            else:
+                raise EngineStartError(
+                    f"{self.label} does not play {self.variant} (its variants: {' '.join(offered)})")
+        elif self.variant != "international":
+            raise EngineStartError(
+                f"{self.label} declares no variant parameter, so it plays international only")
+        for name, value, required in self.params:
+            if name in declared:
+                settings.append((name, value))
+            elif required:
+                raise EngineStartError(f"{self.label} has no parameter {name!r}")
+        return settings
+
+    def _lines_until(self, last):
+        """The parsed lines up to the line whose command is `last`; an `error` line ends the handshake."""
+        deadline = time.monotonic() + self.startup_timeout
+        lines = []
+        while True:
+            _, text = self._process.read(deadline - time.monotonic())
+            try:
+                line = hubline.parse(text)
+            except hubline.HubSyntaxError:
+                continue
+            if line.command == "error":
+                raise EngineStartError(f"{self.label} refused the setup: {line.get('message', text)}")
+            if line.command == last:
+                return lines
+            lines.append(line)
+
+    def prepare_game(self):
+        """Before each game: a fresh process if the last one was killed or died, then `new-game`."""
+        if not self.running:
+            try:
+                self.start()
+            except EngineStartError as e:
+                raise EngineFault(f"crash: restart failed: {e}") from e
+        self._send_or_fault("new-game")
+
+    def think(self, position, moves, level, wait):
+        """Asks for a move: `pos`, `level`, `go think`, then reads `info` lines up to `done`.
+
+        `position` is the game's first position as a Hub string, `moves`
+        every move played since, in Hub form; `level` is a list of (name,
+        value) pairs; `wait` is how long to wait for `done` before the
+        engine counts as stalled. Raises EngineFault.
+        """
+        for line in self._process.pending_lines():
+            self._note_stray(line)
+        pos_pairs = [("pos", position)]
+        if moves:
+            pos_pairs.append(("moves", " ".join(moves)))
+        self._send_or_fault(hubline.format_line("pos", pos_pairs))
+        self._send_or_fault(hubline.format_line("level", level))
+        self._send_or_fault("go think")
+        asked = time.monotonic()
+        score = depth = None
+        errors = []
+        while True:
+            try:
+                arrived, text = self._process.read(asked + wait - time.monotonic())
+            except ReadTimeout:
+                self._fault("timeout")
+            except ProcessGone:
+                self._fault("crash")
+            try:
+                line = hubline.parse(text)
+            except hubline.HubSyntaxError:
+                if text.lstrip().startswith("done"):
+                    self._fault(f"garbage: {_excerpt(text)}")
+                continue
+            if line.command == "info":
+                score = _number(line.get("score"), float) if "score" in line.values else score
+                depth = _number(line.get("depth"), int) if "depth" in line.values else depth
+            elif line.command == "done":
+                move = line.get("move", "")
+                if not move or any(c.isspace() or c in '="' for c in move):
+                    self._fault(f"garbage: {_excerpt(text)}")
+                return Thought(move, score, depth, arrived - asked, errors)
+            elif line.command == "error":
+                errors.append(line.get("message", text))
+            else:
+                self._note_stray(text)
+
+    def _note_stray(self, text):
+        """Lines that answer nothing the runner asked go to the log only."""
+        if self.log:
+            self.log.write(self.label, "?", text)
+
+    def _send_or_fault(self, line):
+        try:
+            self._process.send(line)
+        except ProcessGone:
+            self._fault("crash")
+
+    def _fault(self, reason):
+        self.kill()
+        raise EngineFault(reason)
+
+    def quit(self):
+        if self._process is not None:
+            self._process.close("quit")
+
+    def kill(self):
+        """Ends the process at once; safe from another thread while a search is read."""
+        if self._process is not None:
+            self._process.kill()

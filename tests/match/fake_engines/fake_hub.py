@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""A misbehaving Hub engine for the match runner's tests.
+
+It plays the first legal move (asking `yaad referee` which moves are
+legal) until its Nth move of a game, where it commits its fault:
+
+    crash    exits without a word
+    stall    never answers
+    illegal  answers `done move=1-2` (squares 1 and 2 share a row: never a move)
+    garbage  answers a `done` line with an unterminated quote
+    late     answers a legal move after --sleep seconds
+    none     never misbehaves
+
+Every line it receives is appended to --transcript if given.
+"""
+
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+
+def parse(line):
+    """A small reading of `command name=value name="quoted value"` lines (enough for the runner's lines)."""
+    command, _, rest = line.strip().partition(" ")
+    values = {}
+    for token in shlex.split(rest):
+        name, _, value = token.partition("=")
+        values[name] = value
+    return command, values
+
+
+class Referee:
+    def __init__(self, yaad):
+        self.process = subprocess.Popen([yaad, "referee"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+
+    def ask(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+    def first_legal_move(self, variant, position, moves):
+        self.ask(f"new variant={variant} pos={position}")
+        for move in moves:
+            self.ask(f"play {move}")
+        listing = self.ask("moves")
+        return parse(listing)[1]["list"].split()[0]
+
+
+def main():
+    options = argparse.ArgumentParser()
+    options.add_argument("--yaad", required=True)
+    options.add_argument("--fault", default="none",
+                         choices=["none", "crash", "stall", "illegal", "garbage", "late"])
+    options.add_argument("--at", type=int, default=3, help="the move of each game that goes wrong")
+    options.add_argument("--sleep", type=float, default=1.0)
+    options.add_argument("--transcript")
+    args = options.parse_args()
+
+    referee = Referee(args.yaad)
+    variant = "jamaican"
+    position, moves = None, []
+    moves_this_game = 0
+
+    def say(line):
+        print(line, flush=True)
+
+    for line in sys.stdin:
+        if args.transcript:
+            with open(args.transcript, "a") as t:
+                t.write(line)
+        command, values = parse(line)
+        if command == "hub":
+            say(f"id name=fake-{args.fault} version=1")
+            say('param name=variant value=jamaican type=enum '
+                'values="jamaican pool english russian brazilian international sixrow"')
+            say("wait")
+        elif command == "set-param" and values.get("name") == "variant":
+            variant = values["value"]
+        elif command == "init":
+            say("ready")
+        elif command == "new-game":
+            moves_this_game = 0
+        elif command == "pos":
+            position, moves = values["pos"], values.get("moves", "").split()
+        elif command == "go":
+            moves_this_game += 1
+            fault = args.fault if moves_this_game == args.at else "none"
+            if fault == "crash":
+                os._exit(3)
+            if fault == "stall":
+                time.sleep(3600)
+            if fault == "illegal":
+                say("done move=1-2")
+                continue
+            if fault == "garbage":
+                say('done move="11-15')
+                continue
+            if fault == "late":
+                time.sleep(args.sleep)
+            say("info depth=1 score=0.00")
+            say(f"done move={referee.first_legal_move(variant, position, moves)}")
+        elif command == "quit":
+            break
+
+
+if __name__ == "__main__":
+    main()

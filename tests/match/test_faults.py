@@ -1,0 +1,108 @@
+"""Misbehaving engines lose their games with the right reason, are restarted,
+and the match goes on to the right totals."""
+
+import unittest
+
+from matchtest import MatchTestCase, fake_engine, yaad_engine
+
+
+class FaultTest(MatchTestCase):
+    def match_against(self, fault, *options, tc="depth=2", games=2, fake_options=()):
+        """A match of yaad against a fake engine that misbehaves on its third move of every game."""
+        return self.run_with_json("--engine", yaad_engine(), "--engine", fake_engine(fault, *fake_options),
+                                  "--games", str(games), "--tc", tc, "--seed", "5", *options)
+
+    def assert_fake_lost_every_game(self, data, reason):
+        games = data["games"]
+        self.assertEqual([g["reason"] for g in games], [reason] * len(games))
+        # The fake engine plays White in the even games; Jamaican openings after 4 plies have Black
+        # to move, so it faults on ply 5 as Black and on ply 6 as White (5 and 4 plies played).
+        for game in games:
+            fake_is_white = game["white"].startswith("fake")
+            self.assertEqual(game["result"], "0-1" if fake_is_white else "1-0")
+            self.assertEqual(game["plies"], 5 if fake_is_white else 4)
+        first = data["summary"]["engines"][0]
+        self.assertEqual((first["wins"], first["draws"], first["losses"]), (len(games), 0, 0))
+        kind = reason.split(": ")[0]
+        self.assertEqual(data["summary"]["terminations"],
+                         [{"reason": kind, "games": len(games), "won_by": [len(games), 0], "drawn": 0}])
+
+    def test_crash(self):
+        transcript = self.dir / "fake.txt"
+        data = self.match_against("crash", fake_options=("--transcript", str(transcript)))
+        self.assert_fake_lost_every_game(data, "crash")
+        # Started once for the match and once more after its crash in game 1.
+        self.assertEqual(transcript.read_text().splitlines().count("hub"), 2)
+
+    def test_stall(self):
+        data = self.match_against("stall", "--timeout-margin", "0.3", tc="movetime=0.05")
+        self.assert_fake_lost_every_game(data, "timeout")
+
+    def test_stall_without_a_clock(self):
+        data = self.match_against("stall", "--stall-timeout", "0.5")
+        self.assert_fake_lost_every_game(data, "timeout")
+
+    def test_illegal_move(self):
+        self.assert_fake_lost_every_game(self.match_against("illegal"), "illegal move: 1-2")
+
+    def test_garbage(self):
+        self.assert_fake_lost_every_game(self.match_against("garbage"), 'garbage: done move="11-15')
+
+    def test_late_move_loses_on_time(self):
+        data = self.match_against("late", tc="0.3+0", fake_options=("--sleep", "0.5"))
+        self.assert_fake_lost_every_game(data, "time forfeit")
+
+    def test_sprt_stops_the_match(self):
+        # Every pair won twice: the LLR passes the upper bound after the first pair (see test_stats).
+        data = self.match_against("crash", "--sprt", "0,10", games=20, fake_options=("--at", "1"))
+        summary = data["summary"]
+        self.assertEqual(summary["games"], 2)
+        self.assertEqual((summary["sprt"]["decision"], summary["sprt"]["decided_at_pair"]), ("H1", 1))
+
+    def test_an_engine_that_never_starts_stops_the_match_at_once(self):
+        done = self.run_match("--engine", yaad_engine(), "--engine", "/nonexistent/engine", "--games", "2",
+                              "--tc", "depth=1", expect_status=2)
+        self.assertIn("cannot start '/nonexistent/engine'", done.stderr)
+
+    def test_odd_game_counts_are_refused(self):
+        done = self.run_match("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "3",
+                              "--tc", "depth=1", expect_status=2)
+        self.assertIn("--games must be even", done.stderr)
+
+
+class ClockLinesTest(MatchTestCase):
+    """The `level` lines an engine receives, read from the fake engine's transcript.
+
+    Two fake engines play, as they answer at once whatever their time (yaad would use it).
+    """
+
+    def levels(self, tc, *options):
+        """The first engine's level lines, as lists of words."""
+        transcript = self.dir / "levels.txt"
+        self.run_match("--engine", fake_engine("none", "--transcript", str(transcript)), "--engine",
+                       fake_engine("none"), "--games", "2", "--tc", tc, "--max-plies", "8", "--seed", "3",
+                       *options)
+        return [line.split()[1:] for line in transcript.read_text().splitlines() if line.startswith("level")]
+
+    def test_clock_and_increment(self):
+        levels = self.levels("10+0.5")
+        self.assertEqual(levels[0], ["time=10", "inc=0.5"])
+        times = [float(level[0].split("=")[1]) for level in levels[:4]]  # the first game's four moves
+        for before, after in zip(times, times[1:]):
+            self.assertLessEqual(after, before + 0.5)  # the increment is the only thing that adds time
+            self.assertGreater(after, before + 0.5 - 0.5)  # a fake engine's move takes far less than 0.5 s
+
+    def test_moves_per_period(self):
+        levels = self.levels("40/60")
+        self.assertEqual(levels[0], ["moves=40", "time=60"])
+        self.assertEqual([level[0] for level in levels[:4]], ["moves=40", "moves=39", "moves=38", "moves=37"])
+
+    def test_movetime(self):
+        self.assertEqual(set(map(tuple, self.levels("movetime=0.05"))), {("move-time=0.05",)})
+
+    def test_one_time_control_per_engine(self):
+        self.assertEqual(set(map(tuple, self.levels("depth=3", "--tc", "movetime=0.05"))), {("depth=3",)})
+
+
+if __name__ == "__main__":
+    unittest.main()
