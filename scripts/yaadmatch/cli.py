@@ -1,6 +1,7 @@
 """The command line of scripts/match."""
 
 import argparse
+import dataclasses
 import datetime
 import os
 import secrets
@@ -144,6 +145,9 @@ def build_parser():
                    help="sequential test on game pairs (pentanomial): H0 elo=ELO0 against H1 elo=ELO1 for "
                         "the first engine, alpha and beta 0.05 by default, e.g. 0,10. When the LLR "
                         "crosses a bound no new pair starts; the pairs in flight are finished and counted")
+    p.add_argument("--sprt-min-pairs", type=_positive_int, default=10, metavar="N",
+                   help="no SPRT decision before N complete pairs (default 10): a few pairs cannot "
+                        "measure the variance the LLR divides by")
     p.add_argument("--pdn", metavar="FILE", help="write every game as PDN")
     p.add_argument("--json", metavar="FILE", help="write the settings, every game and the summary as JSON")
     p.add_argument("--yaad", default=str(REPOSITORY / "build" / "yaad"), metavar="PATH",
@@ -221,8 +225,9 @@ def _set_up(args, seed, log):
     tcs = args.tc * 2 if len(args.tc) == 1 else args.tc
     rules = GameRules(variant, board_size(start.fen), tcs, args.timeout_margin, args.stall_timeout,
                       args.adjudicate_draw, args.adjudicate_win, args.max_plies)
+    sprt = dataclasses.replace(args.sprt, min_pairs=args.sprt_min_pairs) if args.sprt else None
     plan = MatchPlan(_engine_specs(args), rules, args.games, openings, args.yaad, args.concurrency,
-                     args.sprt, args.startup_timeout, log)
+                     sprt, args.startup_timeout, log)
     return plan, side_to_move(start.fen)
 
 
@@ -249,9 +254,9 @@ def main(argv=None):
     _check(parser, args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 32)
     log = TrafficLog(args.log) if args.log else None
-    progress = report.Progress(sys.stdout, args.games, args.sprt)
     try:
         plan, first_side = _set_up(args, seed, log)
+        progress = report.Progress(sys.stdout, plan.games, plan.sprt)
         match = Match(plan, progress.game_done)
         match.start_engines()
     except (RefereeError, OpeningError, EngineStartError) as e:

@@ -156,9 +156,10 @@ class Match:
             sprt = self.plan.sprt
             if sprt and pair_complete and not self.sprt_stop:
                 llr = sprt.llr(self.scoreboard.pentanomial)
-                decision = sprt.decision(llr)
+                pairs = sum(self.scoreboard.pentanomial)
+                decision = sprt.decision(llr, pairs)
                 if decision:
-                    self.sprt_stop = SprtStop(decision, sum(self.scoreboard.pentanomial), llr)
+                    self.sprt_stop = SprtStop(decision, pairs, llr)
                     self._stop.set()
             if self.on_game:
                 self.on_game(record, self.scoreboard)

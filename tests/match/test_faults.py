@@ -53,11 +53,13 @@ class FaultTest(MatchTestCase):
         self.assert_fake_lost_every_game(data, "time forfeit")
 
     def test_sprt_stops_the_match(self):
-        # Every pair won twice: the LLR passes the upper bound after the first pair (see test_stats).
-        data = self.match_against("crash", "--sprt", "0,10", games=20, fake_options=("--at", "1"))
+        # Every pair won twice: the LLR is past the upper bound from the first pair (see test_stats),
+        # and the decision comes with the third, as asked.
+        data = self.match_against("crash", "--sprt", "0,10", "--sprt-min-pairs", "3", games=20,
+                                  fake_options=("--at", "1"))
         summary = data["summary"]
-        self.assertEqual(summary["games"], 2)
-        self.assertEqual((summary["sprt"]["decision"], summary["sprt"]["decided_at_pair"]), ("H1", 1))
+        self.assertEqual(summary["games"], 6)
+        self.assertEqual((summary["sprt"]["decision"], summary["sprt"]["decided_at_pair"]), ("H1", 3))
 
     def test_an_engine_that_never_starts_stops_the_match_at_once(self):
         done = self.run_match("--engine", yaad_engine(), "--engine", "/nonexistent/engine", "--games", "2",

@@ -81,7 +81,7 @@ class SprtTest(unittest.TestCase):
         #     = 20 * 0.0714631 * -0.0464631 / 0.1184375 = -0.0664080 / 0.1184375 = -0.56070
         sprt = stats.Sprt(0, 50)
         self.assertAlmostEqual(sprt.llr([1, 4, 10, 3, 2]), -0.56070, places=4)
-        self.assertIsNone(sprt.decision(-0.56070))
+        self.assertIsNone(sprt.decision(-0.56070, 20))
 
     def test_llr_of_a_favourable_sample(self):
         # pairs LD 1, DD/WL 4, WD 8, WW 7: P = 20
@@ -96,14 +96,28 @@ class SprtTest(unittest.TestCase):
         sprt = stats.Sprt(0, 50)
         llr = sprt.llr([0, 1, 4, 8, 7])
         self.assertAlmostEqual(llr, 6.93275, delta=0.0005)
-        self.assertEqual(sprt.decision(llr), "H1")
-        self.assertEqual(sprt.decision(-3.0), "H0")
+        self.assertEqual(sprt.decision(llr, 20), "H1")
+        self.assertEqual(sprt.decision(-3.0, 20), "H0")
 
     def test_one_sided_samples_stay_finite(self):
         # Every pair won twice: without the 0.001 of the empty cells the variance would be 0.
         llr = stats.Sprt(0, 10).llr([0, 0, 0, 0, 3])
         self.assertTrue(math.isfinite(llr) and llr > 2.944439)
         self.assertEqual(stats.Sprt(0, 10).llr([0, 0, 0, 0, 0]), 0.0)
+
+    def test_no_decision_from_a_few_pairs(self):
+        # One pair won twice, the four empty cells 0.001 each: N = 1.004,
+        # mean = (0.001 * (0 + 0.25 + 0.5 + 0.75) + 1) / 1.004 = 1.0015 / 1.004 = 0.997510,
+        # squares about the mean: 0.995026 + 0.558771 + 0.247516 + 0.061261 = 1.862574 (times 0.001)
+        # and 0.002490^2 = 0.0000062 (times 1): var = (0.00186257 + 0.0000062) / 1.004 = 0.00186133;
+        # s1 = 1 / (1 + 10^(-10/400)) = 0.5143871:
+        # LLR = 1.004 * 0.0143871 * (1.995020 - 1.0143871) / (2 * 0.00186133)
+        #     = 0.0141650 / 0.00372266 = 3.8051, past 2.944439.
+        sprt = stats.Sprt(0, 10)
+        llr = sprt.llr([0, 0, 0, 0, 1])
+        self.assertAlmostEqual(llr, 3.8051, delta=0.0005)
+        self.assertIsNone(sprt.decision(llr, 1))
+        self.assertEqual(sprt.decision(llr, 10), "H1")
 
     def test_parse(self):
         self.assertEqual(stats.Sprt.parse("0,10"), stats.Sprt(0, 10, 0.05, 0.05))
