@@ -22,14 +22,19 @@ void TranspositionTable::resize(std::size_t mb) {
     while (buckets * 2 * sizeof(Bucket) <= (mb << 20)) buckets *= 2;
     if (buckets != buckets_) {
         table_.reset();
-        table_ = std::make_unique<Bucket[]>(buckets);
         buckets_ = buckets;
     }
     clear();
 }
 
+void TranspositionTable::allocate() {
+    if (table_) return;
+    table_.reset(new Bucket[buckets_]);
+    clear();
+}
+
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(table_.get()), 0, buckets_ * sizeof(Bucket));
+    if (table_) std::memset(static_cast<void*>(table_.get()), 0, buckets_ * sizeof(Bucket));
     age_ = 0;
 }
 
@@ -71,6 +76,7 @@ void TranspositionTable::store(std::uint64_t key, int score, int eval, Bound bou
 }
 
 int TranspositionTable::hashfull() const {
+    if (!table_) return 0;
     const std::size_t sample = std::min<std::size_t>(buckets_, 250);
     int used = 0;
     for (std::size_t i = 0; i < sample; ++i)

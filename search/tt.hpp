@@ -44,9 +44,12 @@ public:
     explicit TranspositionTable(std::size_t mb = default_mb) { resize(mb); }
 
     // Sizes the table to at most `mb` megabytes (at least 1), a power of
-    // two of buckets, and clears it.
+    // two of buckets. The memory is taken and cleared by allocate(), so a
+    // protocol handshake does not wait for it.
     void resize(std::size_t mb);
     std::size_t size_mb() const { return buckets_ * sizeof(Bucket) >> 20; }
+    // Takes the memory if it is not held yet; a search calls this first.
+    void allocate();
     void clear();
     // Marks the start of a new search, so older entries give way first.
     void new_search() { age_ = static_cast<std::uint8_t>((age_ + 4) & 0xfc); }
