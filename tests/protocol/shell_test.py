@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Transcript tests of the interactive shell (`yaad shell`, and plain `yaad`)
+with stdin from a pipe, so no prompt is printed.
+
+The shell's output has no end-of-answer marker, so each command is followed
+by `fen`, whose answer is one line that is nothing but a FEN: everything
+before it is the answer to the command. Moves are judged by `yaad referee`.
+
+Usage: shell_test.py path/to/yaad
+"""
+
+import os
+import re
+import sys
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from yaadproc import LineProcess, referee  # noqa: E402
+
+YAAD = None
+
+FEN_LINE = re.compile(r"^[WB]:W[^ ]*:B[^ ]*$")
+MOVES_LINE = re.compile(r"^(\d+) moves?:((?: \S+)*)$")
+ENGINE_MOVE = re.compile(r"^yaad plays (\S+)(?:  \(score -?\d+\.\d\d, depth \d+\))?$")
+
+START = {
+    "jamaican": "B:W21-32:B1-12",
+    "english": "B:W21-32:B1-12",
+    "international": "W:W31-50:B1-20",
+}
+
+# Published perft counts from the start position (distinct moves).
+PERFT = {
+    "english": [7, 49, 302],
+    "international": [9, 81, 658],
+}
+
+
+class Shell:
+    def __init__(self, args=("shell",)):
+        self.p = LineProcess([YAAD, *args], name="yaad " + " ".join(args))
+        self.greeting, self.fen = self.run()
+
+    def run(self, *commands, timeout=30):
+        """Sends the commands, then `fen`; returns (the lines before the
+        FEN line, the FEN)."""
+        for c in commands:
+            self.p.send(c)
+        self.p.send("fen")
+        lines = self.p.lines_until(lambda l: FEN_LINE.match(l) is not None, timeout=timeout)
+        self.fen = lines[-1]
+        return lines[:-1], self.fen
+
+    def moves(self):
+        out, _ = self.run("moves")
+        matches = [MOVES_LINE.match(l) for l in out]
+        found = [m for m in matches if m]
+        if len(found) != 1:
+            raise self.p.failure(f"no move list in {out}")
+        listed = found[0].group(2).split()
+        if int(found[0].group(1)) != len(listed):
+            raise self.p.failure(f"the count does not match the list: {out}")
+        return listed
+
+    def close(self):
+        self.p.close_stdin()
+        try:
+            return self.p.wait(10)
+        finally:
+            self.p.kill()
+
+
+def errors(lines):
+    return [l for l in lines if l.startswith("error:")]
+
+
+class ShellCase(unittest.TestCase):
+    def shell(self, *args):
+        s = Shell(args or ("shell",))
+        self.addCleanup(s.close)
+        return s
+
+    def assert_one_error(self, out):
+        self.assertEqual(len(out), 1, out)
+        self.assertTrue(out[0].startswith("error: "), out)
+
+
+class Basics(ShellCase):
+    def test_greeting_board_and_no_prompt(self):
+        s = self.shell()
+        self.assertTrue(s.greeting[0].startswith("yaad shell, jamaican draughts"), s.greeting[:1])
+        self.assertTrue(any("Black to move." in l for l in s.greeting), s.greeting)
+        self.assertEqual(s.fen, START["jamaican"])
+        out, _ = s.run("moves", "board", "help")
+        self.assertFalse([l for l in s.greeting + out if "yaad>" in l], "a prompt with stdin from a pipe")
+
+    def test_help(self):
+        s = self.shell()
+        out, _ = s.run("help")
+        text = "\n".join(out)
+        for word in ("go", "analyse", "undo", "moves", "fen", "variant", "random", "eval", "perft", "help", "quit"):
+            self.assertRegex(text, rf"(?m)^  {word}\b", f"help does not list {word}")
+        self.assertIn("international", text)
+        self.assertEqual(errors(out), [])
+
+    def test_eof_and_quit_end_the_shell(self):
+        s = self.shell()
+        self.assertEqual(s.close(), 0)
+        t = self.shell()
+        t.p.send("quit")
+        self.assertEqual(t.p.wait(5), 0)
+
+
+class Commands(ShellCase):
+    def test_undo(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15")
+        self.assertEqual(s.fen, "W:W21-32:B1-10,12,15")
+        s.run("go depth 2")
+        out, fen = s.run("undo")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(fen, "W:W21-32:B1-10,12,15")
+        _, fen = s.run("undo")
+        self.assertEqual(fen, START["english"])
+        # Nothing left to take back: still no error, still the start.
+        out, fen = s.run("undo")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(fen, START["english"])
+        s.run("9-13", "go depth 1", "10-14")
+        _, fen = s.run("undo 3")
+        self.assertEqual(fen, START["english"])
+
+    def test_fen_shows_and_sets(self):
+        s = self.shell()
+        out, fen = s.run()
+        self.assertEqual((out, fen), ([], START["jamaican"]))
+        s.run("fen W:WK5,21:B12")
+        self.assertEqual(s.fen, "W:WK5,21:B12")
+        # A Hub position string works too.
+        s.run("fen B" + "b" * 12 + "e" * 8 + "w" * 12)
+        self.assertEqual(s.fen, START["jamaican"])
+        out, fen = s.run("fen W:W21:B21")  # a square given twice
+        self.assert_one_error(out)
+        self.assertEqual(fen, START["jamaican"])
+
+    def test_variant(self):
+        s = self.shell()
+        out, fen = s.run("variant international")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(fen, START["international"])
+        out, _ = s.run("variant")
+        self.assertEqual(out, ["international"])
+        self.assertEqual(len(s.moves()), 9)
+        out, fen = s.run("variant checkers")
+        self.assert_one_error(out)
+        self.assertEqual(fen, START["international"])
+
+    def test_analyse(self):
+        s = self.shell("shell", "--variant", "english")
+        out, fen = s.run("analyse depth 3")
+        self.assertEqual(fen, START["english"])  # analysis plays nothing
+        self.assertEqual(errors(out), [])
+        self.assertRegex(out[-1], r"^best move \S+$")
+        self.assertIn(out[-1].split()[-1], referee(YAAD).legal_moves("english"))
+        self.assertGreaterEqual(len(out), 2, out)
+
+    def test_eval(self):
+        s = self.shell()
+        out, _ = s.run("eval")
+        self.assertEqual(errors(out), [])
+        self.assertTrue(any(re.match(r"^material\s+12\.00\s+12\.00$", l) for l in out), out)
+        self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
+
+    def test_perft_3(self):
+        s = self.shell()
+        for variant, counts in PERFT.items():
+            with self.subTest(variant):
+                s.run(f"variant {variant}")
+                out, _ = s.run("perft 3")
+                self.assertEqual(out, [f"perft {d} nodes={n}" for d, n in enumerate(counts, 1)])
+
+    def test_random_opening_is_repeatable(self):
+        first = self.shell()
+        second = self.shell()
+        out1, fen1 = first.run("random 4 7")
+        out2, fen2 = second.run("random 4 7")
+        self.assertEqual(fen1, fen2)
+        line1 = [l for l in out1 if l.startswith("random opening")]
+        self.assertEqual(line1, [l for l in out2 if l.startswith("random opening")])
+        self.assertEqual(len(line1), 1, out1)
+        moves = line1[0].split(": ", 1)[1].split()
+        self.assertEqual(len(moves), 4)
+        # The opening is legal, and it is where the shell now stands.
+        ref = referee(YAAD)
+        ref.new("jamaican")
+        for m in moves:
+            fen = ref.play(m)["fen"]
+        self.assertEqual(fen, fen1)
+        # Same seed again in the same shell: the same opening.
+        _, again = first.run("random 4 7")
+        self.assertEqual(again, fen1)
+
+    def test_bad_move_and_unknown_command(self):
+        s = self.shell()
+        for bad in ("a3-a5", "1-99", "c3-d4x", "frobnicate", "go depth zero", "perft", "undo many", "auto maybe"):
+            with self.subTest(bad):
+                out, fen = s.run(bad)
+                self.assert_one_error(out)
+                self.assertEqual(fen, START["jamaican"])
+        # Still working: a legal move is played.
+        legal = s.moves()
+        out, fen = s.run(legal[0])
+        self.assertEqual(errors(out), [])
+        self.assertNotEqual(fen, START["jamaican"])
+
+
+class WholeGame(ShellCase):
+    def test_game_against_the_engine(self):
+        """A human picks each move from `moves`, the engine answers with
+        `go depth 2`, until the game ends or 60 plies pass. The referee
+        checks every move and every position the shell reports."""
+        s = self.shell()
+        ref = referee(YAAD)
+        ref.new("jamaican")
+        plies = 0
+        over = False
+        while plies < 60 and not over:
+            legal = s.moves()
+            if not legal:
+                over = True
+                break
+            human = legal[(plies * 5 + 1) % len(legal)]
+            out, fen = s.run(human)
+            self.assertEqual(errors(out), [], f"{human}: {out}")
+            self.assertTrue(any(l.startswith("you played ") for l in out), out)
+            answer = ref.play(human)
+            self.assertEqual(fen, answer["fen"], human)
+            plies += 1
+            if answer["state"] != "ongoing":
+                self.assertTrue(any(l.startswith("Game over: ") for l in out), out)
+                over = True
+                break
+
+            out, fen = s.run("go depth 2")
+            self.assertEqual(errors(out), [], out)
+            played = [ENGINE_MOVE.match(l) for l in out if l.startswith("yaad plays")]
+            self.assertEqual(len(played), 1, out)
+            self.assertIsNotNone(played[0], out)
+            answer = ref.play(played[0].group(1))
+            self.assertEqual(fen, answer["fen"])
+            plies += 1
+            if answer["state"] != "ongoing":
+                self.assertTrue(any(l.startswith("Game over: ") for l in out), out)
+                over = True
+        self.assertGreaterEqual(plies, 2)
+        if over:
+            # Nothing more to play: go is refused with one error line.
+            out, _ = s.run("go depth 2")
+            self.assert_one_error(out)
+
+
+class HubSwitch(unittest.TestCase):
+    def check_hub(self, args):
+        p = LineProcess([YAAD, *args], name="yaad " + " ".join(args))
+        self.addCleanup(p.kill)
+        p.send("hub")
+        lines = p.lines_until(lambda l: l == "wait", timeout=10)
+        self.assertTrue(lines[0].startswith("id name=yaad "), lines[0])
+        self.assertTrue(all(l.startswith("param ") for l in lines[1:-1]), lines)
+        for line in ("set-param name=variant value=english", "init"):
+            p.send(line)
+        self.assertEqual(p.line(5), "ready")
+        p.send("pos start")
+        p.send("level depth=2")
+        p.send("go think")
+        done = p.lines_until(lambda l: l.startswith("done"), timeout=10)[-1]
+        move = done.split()[1].removeprefix("move=")
+        self.assertIn(move, referee(YAAD).legal_moves("english"))
+        p.send("quit")
+        self.assertEqual(p.wait(5), 0)
+
+    def test_plain_yaad_switches_to_hub(self):
+        self.check_hub([])
+
+    def test_shell_switches_to_hub(self):
+        self.check_hub(["shell"])
+
+    def test_hub_later_is_just_a_bad_command(self):
+        # Only a first line "hub" switches; later it is not a shell command.
+        s = Shell(())
+        self.addCleanup(s.close)
+        out, _ = s.run("hub")
+        self.assertEqual(len(out), 1, out)
+        self.assertTrue(out[0].startswith("error: "), out)
+
+
+def main():
+    global YAAD
+    if len(sys.argv) < 2:
+        sys.exit("usage: shell_test.py path/to/yaad [unittest options]")
+    YAAD = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=1)
+
+
+if __name__ == "__main__":
+    main()
