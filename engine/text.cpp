@@ -51,12 +51,14 @@ std::optional<std::int64_t> parse_integer(std::string_view s) {
     return value;
 }
 
-std::string quoted_excerpt(std::string_view s) {
+std::string printable_excerpt(std::string_view s) {
     constexpr std::size_t limit = 60;
-    std::string out = "'";
+    std::string out;
     for (char c : s.substr(0, limit)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
     if (s.size() > limit) out += "...";
-    return out + "'";
+    return out;
 }
+
+std::string quoted_excerpt(std::string_view s) { return "'" + printable_excerpt(s) + "'"; }
 
 }  // namespace yaad

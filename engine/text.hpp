@@ -16,7 +16,10 @@ std::vector<std::string_view> split(std::string_view s, char separator);
 std::vector<std::string_view> split_words(std::string_view s);
 // A whole string of decimal digits that fits in an int64.
 std::optional<std::int64_t> parse_integer(std::string_view s);
-// Cuts long user input for an error message.
+// User input made fit for a one-line message: printable ASCII only (other
+// bytes become '?'), cut after 60 characters.
+std::string printable_excerpt(std::string_view s);
+// The same in single quotes.
 std::string quoted_excerpt(std::string_view s);
 
 }  // namespace yaad

@@ -1,6 +1,7 @@
 #include "hub.hpp"
 
 #include <atomic>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -88,11 +89,12 @@ private:
         out_.flush();
     }
 
-    void error(std::string message) {
-        // The protocol has no escape for a quote inside a quoted value.
-        for (char& c : message)
-            if (c == '"') c = '\'';
-        send("error message=\"" + message + "\"");
+    void error(const std::string& message) {
+        // One printable line; the protocol has no escape for a quote inside
+        // a quoted value.
+        std::string text;
+        for (char c : message) text += c == '"' ? '\'' : std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+        send("error message=\"" + text + "\"");
     }
 
     bool dispatch(const CommandLine& c) {
@@ -103,6 +105,12 @@ private:
             set_param(c);
         } else if (name == "init") {
             initialised_ = true;
+            try {
+                take_hash_memory(TranspositionTable::default_mb);
+            } catch (const InputError& e) {
+                settings_.hash_mb = engine_.hash_mb();
+                error(e.what());
+            }
             send("ready");
         } else if (name == "ping") {
             send("pong");
@@ -122,7 +130,7 @@ private:
             require_init(name);
             go(c);
         } else {
-            throw InputError("unknown command: " + name);
+            throw InputError("unknown command: " + printable_excerpt(name));
         }
         return true;
     }
@@ -142,12 +150,29 @@ private:
         const auto value = c.value("value");
         if (!name || !value) throw InputError("set-param needs name=<param> value=<value>");
         const EngineParam* p = find_engine_param(*name);
-        if (!p) throw InputError("unknown parameter: " + *name);
+        if (!p) throw InputError("unknown parameter: " + printable_excerpt(*name));
         EngineSettings changed = settings_;
         p->set(changed, *value);
+        if (changed.hash_mb != settings_.hash_mb) {
+            engine_.set_hash_mb(changed.hash_mb);
+            if (initialised_) take_hash_memory(settings_.hash_mb);
+        }
         if (changed.variant != settings_.variant) game_.reset();
-        if (changed.hash_mb != settings_.hash_mb) engine_.set_hash_mb(changed.hash_mb);
         settings_ = changed;
+    }
+
+    // Allocates the table now, so that no search pays for it; when the
+    // memory is not there, goes back to `fallback_mb` and says so.
+    void take_hash_memory(std::size_t fallback_mb) {
+        try {
+            engine_.prepare();
+        } catch (const std::bad_alloc&) {
+            const std::size_t wanted = engine_.hash_mb();
+            engine_.set_hash_mb(fallback_mb);
+            engine_.prepare();
+            throw InputError("not enough memory for a " + std::to_string(wanted) + " MB hash; keeping " +
+                             std::to_string(engine_.hash_mb()) + " MB");
+        }
     }
 
     void set_position(const CommandLine& c) {

@@ -43,7 +43,7 @@ public:
             }
             return "moves list=\"" + list + "\"";
         }
-        throw InputError("unknown command: " + c.command);
+        throw InputError("unknown command: " + printable_excerpt(c.command));
     }
 
 private:

@@ -13,8 +13,8 @@ namespace yaad {
 
 SearchResult Engine::search(const Game& game, const SearchLimits& limits, SearchControl& control,
                             const IterationCallback& on_iteration) {
-    TimeManager time(limits, TimeManager::Clock::now());
     tt_.allocate();
+    TimeManager time(limits, TimeManager::Clock::now());
     std::vector<std::uint64_t> earlier = game.reversible_keys();
     earlier.pop_back();  // the current position itself
     SearchResult result = visit_variant(game.variant(), [&](auto r) {

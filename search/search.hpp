@@ -19,6 +19,9 @@ public:
 
     void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
     std::size_t hash_mb() const { return tt_.size_mb(); }
+    // Takes the table's memory now rather than at the first search, whose
+    // clock would pay for it. Throws std::bad_alloc.
+    void prepare() { tt_.allocate(); }
     // Forgets everything learnt: a new game.
     void new_game() { tt_.clear(); }
 

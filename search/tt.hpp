@@ -39,7 +39,9 @@ static_assert(sizeof(TTEntry) == 16);
 class TranspositionTable {
 public:
     static constexpr std::size_t default_mb = 64;
-    static constexpr std::size_t max_mb = 32768;
+    // Beyond a few GB a draughts search gains nothing, and clearing the
+    // table would take seconds; larger requests are refused.
+    static constexpr std::size_t max_mb = 4096;
 
     explicit TranspositionTable(std::size_t mb = default_mb) { resize(mb); }
 
@@ -49,6 +51,7 @@ public:
     void resize(std::size_t mb);
     std::size_t size_mb() const { return buckets_ * sizeof(Bucket) >> 20; }
     // Takes the memory if it is not held yet; a search calls this first.
+    // Throws std::bad_alloc when the memory is not there.
     void allocate();
     void clear();
     // Marks the start of a new search, so older entries give way first.
