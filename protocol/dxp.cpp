@@ -15,6 +15,7 @@
 #include "pdn_writer.hpp"
 #include "search.hpp"
 #include "tcp.hpp"
+#include "text.hpp"
 #include "variant.hpp"
 
 namespace yaad {
@@ -46,7 +47,11 @@ public:
             const Color follower = g % 2 == 1 ? Color::black : Color::white;
             const Position start =
                 options_.fen ? parse_position(options_.variant, *options_.fen) : start_position(options_.variant);
-            DxpGameRequest request{options_.name, follower, options_.minutes, options_.move_limit, {}, {}};
+            DxpGameRequest request;
+            request.name = options_.name;
+            request.follower_colour = follower;
+            request.minutes = options_.minutes;
+            request.moves = options_.move_limit;
             if (options_.fen) {
                 request.side_to_move = start.side;
                 request.squares = squares_text(start);
@@ -58,7 +63,8 @@ public:
                 return 1;
             }
             Game game(options_.variant, start);
-            const GameRecord record = play_game(game, ~follower, accept.name, g, g == options_.games);
+            const GameRecord record = play_game(game, ~follower, accept.name, g, g == options_.games,
+                                                {options_.minutes, options_.move_limit});
             if (record.stop_requested) break;
         }
         return 0;
@@ -75,7 +81,9 @@ public:
                 std::optional<Position> start = accept_request(*request);
                 if (!start) continue;
                 Game game(options_.variant, *start);
-                const GameRecord record = play_game(game, request->follower_colour, request->name, ++number, false);
+                // The initiator sets the clock for both sides.
+                const GameRecord record = play_game(game, request->follower_colour, request->name, ++number, false,
+                                                    {request->minutes, request->moves});
                 if (record.stop_requested) return 0;
             } else if (const auto* end = std::get_if<DxpGameEnd>(&*message)) {
                 send(DxpGameEnd{0, 0});
@@ -149,6 +157,11 @@ private:
 
     // Answers a game request; the start position when accepted.
     std::optional<Position> accept_request(const DxpGameRequest& r) {
+        if (r.version != "01") {
+            chat("cannot play DXP version " + printable_excerpt(r.version) + ", only 01");
+            send(DxpGameAccept{options_.name, 1});
+            return std::nullopt;
+        }
         Position start;
         try {
             if (r.side_to_move) {
@@ -184,16 +197,18 @@ private:
     }
 
     // Ends the game from our side and waits for the peer's acknowledgement.
-    void end_game(int reason, bool last) {
+    // Returns whether the peer wants no more games.
+    bool end_game(int reason, bool last) {
         send(DxpGameEnd{reason, last ? 1 : 0});
         try {
             for (;;) {
                 const auto m = receive();
-                if (m && std::holds_alternative<DxpGameEnd>(*m)) return;
-                if (m) handle_aside(*m);
+                if (!m) continue;
+                if (const auto* end = std::get_if<DxpGameEnd>(&*m)) return end->stop == 1;
+                handle_aside(*m);
             }
         } catch (const PeerGone&) {
-            // The game is over either way.
+            return true;
         }
     }
 
@@ -213,12 +228,18 @@ private:
         send(DxpBackAccept{1});
     }
 
-    GameRecord play_game(Game& game, Color mine, const std::string& opponent, int number, bool last) {
+    struct GameClock {
+        int minutes;     // per side for the whole game
+        int move_limit;  // moves in the game; 0: none
+    };
+
+    GameRecord play_game(Game& game, Color mine, const std::string& opponent, int number, bool last,
+                         GameClock rules) {
         GameRecord record;
         record.number = number;
         record.white = mine == Color::white ? options_.name : opponent;
         record.black = mine == Color::white ? opponent : options_.name;
-        double clock = options_.minutes * 60.0;
+        double clock = rules.minutes * 60.0;
         // The initiator says whether this game is the last; the follower is
         // always willing to play on.
         const bool stop_after = options_.initiator && last;
@@ -229,22 +250,22 @@ private:
                     if (s.outcome != Outcome::ongoing) {
                         record.result = std::string(pdn_result(s.outcome));
                         record.reason = std::string(reason_name(s.reason));
-                        end_game(s.outcome == Outcome::draw ? 2 : 1, stop_after);
+                        record.stop_requested = end_game(s.outcome == Outcome::draw ? 2 : 1, stop_after);
                         break;
                     }
-                    if (options_.move_limit > 0 && static_cast<int>(game.ply_count()) >= 2 * options_.move_limit) {
+                    if (rules.move_limit > 0 && static_cast<int>(game.ply_count()) >= 2 * rules.move_limit) {
                         record.result = "1/2-1/2";
                         record.reason = "move-limit";
-                        end_game(2, stop_after);
+                        record.stop_requested = end_game(2, stop_after);
                         break;
                     }
-                    clock -= think_and_move(game, clock);
+                    clock -= think_and_move(game, clock, rules.move_limit);
                     continue;
                 }
                 const auto m = receive();
                 if (!m) {
                     record.reason = "malformed-message";
-                    end_game(0, stop_after);
+                    record.stop_requested = end_game(0, stop_after);
                     break;
                 }
                 if (const auto* move = std::get_if<DxpMove>(&*m)) {
@@ -254,7 +275,7 @@ private:
                         chat(std::string("error: ") + e.what());
                         record.result = result_for(mine);
                         record.reason = "illegal-move";
-                        end_game(0, stop_after);
+                        record.stop_requested = end_game(3, stop_after);
                         break;
                     }
                 } else if (const auto* end = std::get_if<DxpGameEnd>(&*m)) {
@@ -294,12 +315,11 @@ private:
     }
 
     // Searches, sends and plays our move; returns the seconds it took.
-    double think_and_move(Game& game, double clock) {
+    double think_and_move(Game& game, double clock, int move_limit) {
         SearchLimits limits;
         limits.time = std::max(clock, 0.05);
         if (options_.move_time > 0) limits.move_time = options_.move_time;
-        if (options_.move_limit > 0)
-            limits.moves_to_go = std::max(1, options_.move_limit - static_cast<int>(game.ply_count() / 2));
+        if (move_limit > 0) limits.moves_to_go = std::max(1, move_limit - static_cast<int>(game.ply_count() / 2));
         SearchControl control;
         const auto start = std::chrono::steady_clock::now();
         const SearchResult r = engine_.search(game, limits, control);

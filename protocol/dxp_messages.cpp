@@ -93,7 +93,8 @@ DxpMessage decode_dxp(std::string_view text, int squares) {
     switch (type) {
         case 'R': {
             DxpGameRequest m;
-            if (r.take(2, "version") != "01") throw InputError("DXP version other than 01");
+            m.version = std::string(r.take(2, "version"));
+            if (m.version != "01") return m;
             m.name = trimmed_name(r.take(name_width, "name"));
             m.follower_colour = r.colour("follower colour");
             m.minutes = r.number(3, "thinking time");
@@ -158,7 +159,7 @@ DxpMessage decode_dxp(std::string_view text, int squares) {
 std::string encode_dxp(const DxpMessage& message) {
     struct Encoder {
         std::string operator()(const DxpGameRequest& m) const {
-            std::string out = "R01" + padded_name(m.name);
+            std::string out = "R" + m.version + padded_name(m.name);
             out += colour_letter(m.follower_colour);
             out += fixed(m.minutes, 3) + fixed(m.moves, 3);
             if (m.side_to_move) {

@@ -15,12 +15,15 @@ namespace yaad {
 
 struct DxpGameRequest {
     std::string name;       // the initiator's
-    Color follower_colour;  // the colour the follower is asked to play
+    Color follower_colour = Color::white;  // the colour the follower is asked to play
     int minutes = 0;        // thinking time per side for the whole game
     int moves = 0;          // moves in the whole game; 0: no limit
     // Set-up start: side to move and one character per square (e w z W Z).
     std::optional<Color> side_to_move;
     std::string squares;
+    // Only "01" exists; a request of another version is decoded no further
+    // than its version, so that it can be refused with GAMEACC code 1.
+    std::string version = "01";
 };
 
 struct DxpGameAccept {

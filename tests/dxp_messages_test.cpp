@@ -144,6 +144,13 @@ TEST_CASE("DXP encoding clips what does not fit") {
     CHECK(encode_dxp(DxpChat{std::string(300, 'c')}).size() == dxp_max_length);
 }
 
+TEST_CASE("DXP a request of another version decodes as far as its version, to be refused") {
+    const auto m = decode_dxp("R02" + name32("x") + "W005000A", international);
+    REQUIRE(std::holds_alternative<DxpGameRequest>(m));
+    CHECK(std::get<DxpGameRequest>(m).version == "02");
+    CHECK(std::get<DxpGameRequest>(decode_dxp("R01" + name32("x") + "W005000A", international)).version == "01");
+}
+
 TEST_CASE("DXP decoding errors") {
     auto refused = [](const std::string& text, int squares = international) {
         CAPTURE(text);
@@ -165,7 +172,6 @@ TEST_CASE("DXP decoding errors") {
     refused("E02");                                   // stop 2
     refused("E0");                                    // stop code missing
     refused("E000");                                  // too long
-    refused("R02" + name32("x") + "W005000A");       // version
     refused("R01" + name32("x") + "X005000A");       // colour
     refused("R01" + name32("x") + "W0x5000A");       // minutes
     refused("R01" + name32("x") + "W005000C");       // start letter
