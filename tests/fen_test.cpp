@@ -206,7 +206,11 @@ TEST_CASE("RULES §1 round trips of hand-written positions in every variant") {
         {Variant::international, "B:W6,9-11,20-23,30,K31,33,37,41-44,46:BK17,K24"},
         {Variant::sixrow, "W:W4,10,K16:BK3"},
     };
-    for (const auto& [v, fen] : fens) {
+    for (const auto& entry : fens) {
+        // Plain names, not a structured binding: CAPTURE needs to refer to
+        // them from a lambda, which clang 14 does not allow for bindings.
+        const Variant v = entry.first;
+        const char* const fen = entry.second;
         CAPTURE(variant_name(v));
         CAPTURE(fen);
         const Position p = parse_fen(v, fen);

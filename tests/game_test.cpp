@@ -302,8 +302,12 @@ TEST_CASE("RULES §4 Pool: the 13 moves count from the first position with three
 }
 
 TEST_CASE("RULES §4 International and Brazilian: 50 plies in which only kings moved draw") {
-    for (const auto& [v, fen] : {std::pair{Variant::international, "W:WK1,K2,31:BK49,K50,20"},
-                                 std::pair{Variant::brazilian, "W:WK1,K2,21:BK31,K32,12"}}) {
+    for (const auto& entry : {std::pair{Variant::international, "W:WK1,K2,31:BK49,K50,20"},
+                              std::pair{Variant::brazilian, "W:WK1,K2,21:BK31,K32,12"}}) {
+        // Not a structured binding: CAPTURE refers to it from a lambda,
+        // which clang 14 does not allow for bindings.
+        const Variant v = entry.first;
+        const char* const fen = entry.second;
         CAPTURE(variant_name(v));
         Game g = game(v, fen);
         Wanderer w(g);
@@ -329,9 +333,11 @@ TEST_CASE("RULES §4 International: a king and two men against a lone king, 16 m
 }
 
 TEST_CASE("RULES §4 International, Brazilian: lone king v one or two pieces with a king, 5 moves each") {
-    for (const auto& [v, fen] :
+    for (const auto& entry :
          {std::pair{Variant::international, "W:WK47,35:BK5"}, std::pair{Variant::international, "W:WK47:BK5"},
           std::pair{Variant::brazilian, "W:WK30,21:BK4"}}) {
+        const Variant v = entry.first;
+        const char* const fen = entry.second;
         CAPTURE(fen);
         Game g = game(v, fen);
         Wanderer w(g);
