@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -63,7 +64,8 @@ public:
             seldepth_ = 0;
             leaves_ = leaf_plies_ = 0;
             const int found = aspiration(depth, score);
-            if (aborted_) break;
+            // An iteration counts only when it finished with a line to play.
+            if (aborted_ || stack_[0].pv_length == 0) break;
             score = found;
             const Move best = stack_[0].pv[0];
             if (result.best && depth > 1 && !result.best->same_effect(best))
@@ -268,8 +270,9 @@ private:
         Movegen<R>::generate(f.position, moves);
         if (moves.empty()) return -win_score + ply;
         // A win on the move a counting rule allows last is still a win, so
-        // this comes after the check for no moves.
-        if (f.counters.template rule_draw<R>() != EndReason::none) return 0;
+        // this comes after the check for no moves. The root is searched even
+        // so: asked for a move, we give one.
+        if (ply > 0 && f.counters.template rule_draw<R>() != EndReason::none) return 0;
 
         const bool captures = moves[0].is_capture();
         f.static_eval = entry ? entry->eval : Evaluator<R>::evaluate(f.position);
@@ -284,23 +287,34 @@ private:
         std::array<int, MoveList::capacity> keys;
         order(moves, ply, tt_move, keys);
 
+        // Near the frontier of a quiet node that is not threatened, late
+        // quiet moves are unlikely to matter: try only the first few, and
+        // none that cannot lift a hopeless static score to alpha.
+        const bool prunable = !pv_node && !captures && depth <= 3 && !is_decisive(alpha) &&
+                              !Movegen<R>::opponent_can_capture(f.position);
+        const std::size_t late_limit = 3 + static_cast<std::size_t>(depth * depth);
+        const bool futile = prunable && f.static_eval + 70 + 60 * depth <= alpha;
+
         const int original_alpha = alpha;
         int best_score = -infinite_score;
         Move best_move{};
         for (std::size_t i = 0; i < moves.size(); ++i) {
             pick(moves, keys, i);
             const Move& m = moves[i];
+            const bool quiet = !m.is_capture() && !m.crowns && keys[i] < (1 << 27);
+            if (i > 0 && prunable && quiet && (futile || i >= late_limit)) continue;
             play(ply, m);
             int score;
             if (i == 0) {
                 score = -search(ply + 1, -beta, -alpha, depth - 1, pv_node);
             } else {
-                // Late quiet moves are searched shallower first; a move that
-                // surprises is searched again at full depth.
+                // Late quiet moves are searched shallower first, the more so
+                // the deeper and the later; a move that surprises is
+                // searched again at full depth.
                 int reduction = 0;
-                if (!captures && !m.crowns && depth >= 3 && i >= 3 && keys[i] < (1 << 27)) {
-                    reduction = 1 + (i >= 8 && depth >= 6) + (!pv_node && i >= 12 && depth >= 8);
-                    reduction = std::min(reduction, depth - 2);
+                if (quiet && depth >= 3 && i >= 2) {
+                    reduction = late_move_reduction(depth, i) - (pv_node ? 1 : 0);
+                    reduction = std::clamp(reduction, 0, depth - 2);
                 }
                 score = -search(ply + 1, -alpha - 1, -alpha, depth - 1 - reduction, false);
                 if (score > alpha && reduction > 0) score = -search(ply + 1, -alpha - 1, -alpha, depth - 1, false);
@@ -377,6 +391,17 @@ private:
             }
         }
         return best_score;
+    }
+
+    // About ln(depth) * ln(move number) / 2, as chess engines reduce.
+    static int late_move_reduction(int depth, std::size_t index) {
+        static const auto table = [] {
+            std::array<std::array<int, 64>, max_search_depth + 2> t{};
+            for (int d = 1; d < static_cast<int>(t.size()); ++d)
+                for (int i = 1; i < 64; ++i) t[d][i] = static_cast<int>(0.4 + std::log(d) * std::log(i) / 2.0);
+            return t;
+        }();
+        return table[std::min(depth, max_search_depth + 1)][std::min<std::size_t>(index, 63)];
     }
 
     static constexpr int history_limit = 16384;

@@ -166,6 +166,19 @@ TEST_CASE("search: RULES §4 six-row: the thirtieth ply without capture or crown
     CHECK(search_depth(game, 6).score == 0);
 }
 
+TEST_CASE("search: asked to move after a counting rule has drawn the game, it still gives a legal move") {
+    // A GUI may ask anyway; the root is searched even then.
+    Game game(Variant::sixrow, parse_fen(Variant::sixrow, "W:WK13,K14,K15:BK3"));
+    REQUIRE(shuffle_quietly(game, 30));
+    REQUIRE(game.status().reason == EndReason::no_progress);
+    for (int depth : {1, 4}) {
+        const SearchResult r = search_depth(game, depth);
+        REQUIRE(r.best.has_value());
+        CHECK(is_legal(game, *r.best));
+        CHECK(r.pv.size() >= 1);
+    }
+}
+
 TEST_CASE("search: the same search twice gives the same nodes, move and score") {
     const Game game(Variant::international, start_position(Variant::international));
     const SearchResult a = search_depth(game, 8, 16);
