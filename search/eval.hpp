@@ -22,11 +22,12 @@ struct EvalTrace {
     std::array<std::array<int, 2>, names.size()> terms{};  // [term][colour], white's view for both
 };
 
-template <class R>
+// W is the variant family's constant weights; the tuner (tools/tune.cpp)
+// passes weights it can change instead.
+template <class R, const EvalWeights& W = weights_for<R>()>
 class Evaluator {
     using G = Geometry<R::board_size>;
     static constexpr int N = R::board_size;
-    static constexpr const EvalWeights& W = weights_for<R>();
     static constexpr int initial_men = 2 * R::men_rows * (N / 2);
 
     enum Term { material, advance, back_rank, centre, edge, king_mobility, diagonal, runaway, balance, exchange, chase, scale };
