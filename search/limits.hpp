@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -15,6 +16,9 @@ namespace yaad {
 
 constexpr int max_ply = 128;
 constexpr int max_search_depth = 100;
+// The search sees repetitions of positions up to this many plies before
+// the root (the game itself, Game::status, sees them all).
+constexpr std::size_t repetition_lookback = 256;
 
 // Scores are in hundredths of a man. A won position scores win_score less
 // the plies to the win, so a sooner win scores higher.

@@ -17,6 +17,10 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
     TimeManager time(limits, TimeManager::Clock::now());
     std::vector<std::uint64_t> earlier = game.reversible_keys();
     earlier.pop_back();  // the current position itself
+    // Every node looks back over these for repetitions; a game of thousands
+    // of king moves would slow each node down for nothing.
+    if (earlier.size() > repetition_lookback)
+        earlier.erase(earlier.begin(), earlier.end() - static_cast<std::ptrdiff_t>(repetition_lookback));
     SearchResult result = visit_variant(game.variant(), [&](auto r) {
         // The search stack is large; keep it off the thread's stack.
         auto searcher = std::make_unique<Searcher<decltype(r)>>(tt_, control, limits, time);

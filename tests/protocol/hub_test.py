@@ -627,6 +627,21 @@ class PosMoves(HubTestCase):
         _, done, _ = h.search("level depth=3")
         self.assert_legal_done(done, "english", fens[cut], moves[cut:])
 
+    def test_ten_thousand_moves(self):
+        # Resource limits (issue 6): 10,000 king moves in pos moves=, going
+        # round the same four positions, are all played, and the search
+        # after them answers as usual, drawn as the game is.
+        cycle = ["29-25", "1-5", "25-29", "5-1"]
+        moves = cycle * 2500
+        h = self.shared("pool")
+        h.send(f'pos pos=W:WK29:BK1 moves="{" ".join(moves)}"')
+        infos, done, _ = h.search("level depth=6")
+        # The moves end where they began (the referee, which stops at the
+        # threefold repetition, judges the move there).
+        self.assert_legal_done(done, "pool", "W:WK29:BK1")
+        self.assertTrue(infos, "the search reports")
+        h.alive()
+
     def test_empty_moves(self):
         h = self.shared()
         h.send('pos start moves=""')
