@@ -16,9 +16,9 @@ namespace yaad {
 
 // The evaluation split into its terms, for the shell's `eval` command.
 struct EvalTrace {
-    static constexpr std::array<std::string_view, 12> names{
-        "material", "advance", "back rank", "centre",   "edge",     "king mobility",
-        "diagonal", "runaway", "balance",   "exchange", "chase",    "endgame scale"};
+    static constexpr std::array<std::string_view, 13> names{
+        "material", "advance",  "back rank", "centre", "edge",  "king mobility", "men mobility",
+        "diagonal", "runaway",  "balance",   "exchange", "chase", "endgame scale"};
     std::array<std::array<int, 2>, names.size()> terms{};  // [term][colour], white's view for both
 };
 
@@ -30,7 +30,7 @@ class Evaluator {
     static constexpr int N = R::board_size;
     static constexpr int initial_men = 2 * R::men_rows * (N / 2);
 
-    enum Term { material, advance, back_rank, centre, edge, king_mobility, diagonal, runaway, balance, exchange, chase, scale };
+    enum Term { material, advance, back_rank, centre, edge, king_mobility, men_mobility, diagonal, runaway, balance, exchange, chase, scale };
 
     static constexpr Bitboard mask_where(auto predicate) {
         Bitboard b = 0;
@@ -107,6 +107,9 @@ class Evaluator {
                                             : popcount(shifted(bit(s), G::step[d]) & empty);
         });
         add<Trace>(trace, king_mobility, us, W.king_mobility * mobility, sum);
+        int men_moves = 0;
+        for (const Direction d : forward_directions(us)) men_moves += popcount(shifted(men, G::step[d]) & empty);
+        add<Trace>(trace, men_mobility, us, W.men_mobility * men_moves, sum);
         if constexpr (R::flying_kings) add<Trace>(trace, diagonal, us, W.main_diagonal * popcount(kings & main_diagonal), sum);
 
         // With flying kings an enemy king can stop any man.

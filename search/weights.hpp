@@ -18,6 +18,7 @@ struct EvalWeights {
     int centre;         // a man on one of the central squares
     int edge;           // a man on the left or right edge (a penalty)
     int king_mobility;  // each square a king can move to
+    int men_mobility;   // each move a man has (a side that runs out of moves loses)
     int main_diagonal;  // a king on the long diagonal (flying kings)
     int runaway;        // a man no opposing piece can stop, less runaway_step per row to go
     int runaway_step;
@@ -35,6 +36,7 @@ inline constexpr EvalWeights flying_eight_weights{
     .centre = 4,
     .edge = 3,
     .king_mobility = 2,
+    .men_mobility = 2,
     .main_diagonal = 12,
     .runaway = 70,
     .runaway_step = 8,
@@ -52,6 +54,7 @@ inline constexpr EvalWeights english_weights{
     .centre = 5,
     .edge = 3,
     .king_mobility = 3,
+    .men_mobility = 2,
     .main_diagonal = 0,
     .runaway = 45,
     .runaway_step = 5,
@@ -69,6 +72,7 @@ inline constexpr EvalWeights international_weights{
     .centre = 4,
     .edge = 3,
     .king_mobility = 2,
+    .men_mobility = 2,
     .main_diagonal = 15,
     .runaway = 80,
     .runaway_step = 8,
@@ -86,6 +90,7 @@ inline constexpr EvalWeights sixrow_weights{
     .centre = 5,
     .edge = 2,
     .king_mobility = 3,
+    .men_mobility = 2,
     .main_diagonal = 0,
     .runaway = 40,
     .runaway_step = 8,

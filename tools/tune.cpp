@@ -131,6 +131,7 @@ std::vector<Parameter> parameters() {
                                 {"centre", &tuned.centre},
                                 {"edge", &tuned.edge},
                                 {"king_mobility", &tuned.king_mobility},
+                                {"men_mobility", &tuned.men_mobility},
                                 {"main_diagonal", &tuned.main_diagonal},
                                 {"runaway", &tuned.runaway},
                                 {"runaway_step", &tuned.runaway_step},
@@ -148,7 +149,7 @@ void print_weights(const char* family) {
               << ",\n    .advance = {";
     for (std::size_t i = 0; i < tuned.advance.size(); ++i) std::cout << (i ? ", " : "") << tuned.advance[i];
     std::cout << "},\n    .back_rank = " << tuned.back_rank << ",\n    .centre = " << tuned.centre
-              << ",\n    .edge = " << tuned.edge << ",\n    .king_mobility = " << tuned.king_mobility
+              << ",\n    .edge = " << tuned.edge << ",\n    .king_mobility = " << tuned.king_mobility << ",\n    .men_mobility = " << tuned.men_mobility
               << ",\n    .main_diagonal = " << tuned.main_diagonal << ",\n    .runaway = " << tuned.runaway
               << ",\n    .runaway_step = " << tuned.runaway_step << ",\n    .balance = " << tuned.balance
               << ",\n    .exchange = " << tuned.exchange << ",\n    .chase = " << tuned.chase << ",\n};\n";
