@@ -3,6 +3,7 @@
 #include "input_error.hpp"
 #include "text.hpp"
 #include "tokenizer.hpp"
+#include "search.hpp"
 #include "tt.hpp"
 
 namespace yaad {
@@ -27,9 +28,6 @@ std::int64_t parse_ranged(const EngineParam& p, std::string_view text) {
 
 const EngineParam& param(std::string_view name);
 
-// One search thread for now: the search is deterministic and 'threads'
-// is declared so that clients can set it without an error.
-constexpr std::int64_t max_threads = 1;
 
 const std::vector<EngineParam> params = {
     {"variant", EngineParam::Type::enumeration, "the game played", 0, 0,
@@ -44,7 +42,7 @@ const std::vector<EngineParam> params = {
      static_cast<std::int64_t>(TranspositionTable::max_mb),
      [](const EngineSettings& s) { return std::to_string(s.hash_mb); },
      [](EngineSettings& s, std::string_view v) { s.hash_mb = static_cast<std::size_t>(parse_ranged(param("hash"), v)); }},
-    {"threads", EngineParam::Type::integer, "search threads", 1, max_threads,
+    {"threads", EngineParam::Type::integer, "search threads (1 is deterministic)", 1, Engine::max_threads,
      [](const EngineSettings& s) { return std::to_string(s.threads); },
      [](EngineSettings& s, std::string_view v) { s.threads = static_cast<int>(parse_ranged(param("threads"), v)); }},
     {"ponder", EngineParam::Type::boolean, "the engine will be asked to ponder", 0, 0,

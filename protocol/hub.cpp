@@ -158,6 +158,7 @@ private:
             if (initialised_) take_hash_memory(settings_.hash_mb);
         }
         if (changed.variant != settings_.variant) game_.reset();
+        engine_.set_threads(changed.threads);
         settings_ = changed;
     }
 

@@ -49,6 +49,10 @@ int run_analyse(const po::variables_map& vm) {
     if (given != 1) throw InputError("give exactly one of --depth, --movetime and --nodes");
 
     Engine engine(unsigned_option(vm, "hash"));
+    const std::uint64_t threads = unsigned_option(vm, "threads");
+    if (threads < 1 || threads > static_cast<std::uint64_t>(Engine::max_threads))
+        throw InputError("--threads must be 1 to " + std::to_string(Engine::max_threads));
+    engine.set_threads(static_cast<int>(threads));
     SearchControl control;
     const Position root = game.position();
     const SearchResult result = engine.search(game, limits, control, [&](const SearchInfo& info) {
@@ -85,7 +89,8 @@ std::vector<Command> search_commands() {
                  "depth", po::value<int>(), "search this many plies")(
                  "movetime", po::value<double>(), "search this many seconds")(
                  "nodes", po::value<std::string>(), "search this many nodes")(
-                 "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB");
+                 "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
+                 "threads", po::value<std::string>()->default_value("1"), "search threads");
          },
          run_analyse},
         {"bench", "search the built-in positions of every variant; the node count is the search's signature",

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <memory>
 #include <thread>
+#include <vector>
 
 #include "searcher.hpp"
 #include "time_manager.hpp"
@@ -14,6 +15,7 @@ namespace yaad {
 SearchResult Engine::search(const Game& game, const SearchLimits& limits, SearchControl& control,
                             const IterationCallback& on_iteration) {
     tt_.allocate();
+    tt_.new_search();
     TimeManager time(limits, TimeManager::Clock::now());
     std::vector<std::uint64_t> earlier = game.reversible_keys();
     earlier.pop_back();  // the current position itself
@@ -22,11 +24,31 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
     if (earlier.size() > repetition_lookback)
         earlier.erase(earlier.begin(), earlier.end() - static_cast<std::ptrdiff_t>(repetition_lookback));
     SearchResult result = visit_variant(game.variant(), [&](auto r) {
+        using S = Searcher<decltype(r)>;
         // The search stack is large; keep it off the thread's stack.
-        auto searcher = std::make_unique<Searcher<decltype(r)>>(tt_, control, limits, time);
-        searcher->set_root(game.position(), game.counters(), earlier);
-        searcher->set_pondering(control.pondering());
-        return searcher->run(on_iteration);
+        auto main = std::make_unique<S>(tt_, control, limits, time);
+        main->set_root(game.position(), game.counters(), earlier);
+        main->set_pondering(control.pondering());
+
+        // Helpers search until the main thread is done; only its result
+        // counts.
+        SearchControl helper_control;
+        SearchLimits helper_limits = limits;
+        helper_limits.infinite = true;
+        helper_limits.nodes = 0;
+        TimeManager helper_time(helper_limits, TimeManager::Clock::now());
+        std::vector<std::unique_ptr<S>> helpers;
+        std::vector<std::thread> threads;
+        for (int i = 1; i < threads_; ++i) {
+            helpers.push_back(std::make_unique<S>(tt_, helper_control, helper_limits, helper_time, i));
+            helpers.back()->set_root(game.position(), game.counters(), earlier);
+            threads.emplace_back([h = helpers.back().get()] { h->run({}); });
+        }
+        SearchResult r_main = main->run(on_iteration);
+        helper_control.stop();
+        for (std::thread& t : threads) t.join();
+        for (const auto& h : helpers) r_main.nodes += h->nodes();
+        return r_main;
     });
     // A ponder or infinite search answers only when told to (HUB.md).
     while (!control.stopped() && (control.pondering() || limits.infinite))

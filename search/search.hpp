@@ -3,6 +3,7 @@
 // ends hand it a game and limits and get a result back; iterations are
 // reported through a callback.
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 
@@ -16,6 +17,12 @@ namespace yaad {
 class Engine {
 public:
     explicit Engine(std::size_t hash_mb = TranspositionTable::default_mb) : tt_(hash_mb) {}
+
+    // Search threads: 1 searches alone and deterministically; more add
+    // helpers that share the table (lazy SMP).
+    void set_threads(int threads) { threads_ = std::clamp(threads, 1, max_threads); }
+    int threads() const { return threads_; }
+    static constexpr int max_threads = 64;
 
     void set_hash_mb(std::size_t mb) { tt_.resize(mb); }
     std::size_t hash_mb() const { return tt_.size_mb(); }
@@ -35,6 +42,7 @@ public:
 
 private:
     TranspositionTable tt_;
+    int threads_ = 1;
 };
 
 // The static evaluation of p, from the side to move; with a trace, its terms.

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 #include "draw_rules.hpp"
@@ -33,8 +34,12 @@ namespace yaad {
 template <class R>
 class Searcher {
 public:
-    Searcher(TranspositionTable& tt, SearchControl& control, const SearchLimits& limits, TimeManager& time)
-        : tt_(tt), control_(control), limits_(limits), time_(time) {}
+    // A helper (helper > 0) searches the same root beside the main thread,
+    // sharing the table; odd helpers start one iteration deeper so that the
+    // threads do not all walk the same tree in step.
+    Searcher(TranspositionTable& tt, SearchControl& control, const SearchLimits& limits, TimeManager& time,
+             int helper = 0)
+        : tt_(tt), control_(control), limits_(limits), time_(time), first_depth_(1 + (helper & 1)) {}
 
     // The position to search, the counters that go with it, and the keys of
     // the positions before it since the last irreversible move.
@@ -54,12 +59,11 @@ public:
         result.best = root_moves[0];
         if (root_moves.size() == 1 && !limits_.analysis) return result;
 
-        tt_.new_search();
         const int depth_limit = limits_.depth > 0 ? std::min(limits_.depth, max_search_depth) : max_search_depth;
         int score = 0;
         int instability = 0;
-        for (int depth = 1; depth <= depth_limit; ++depth) {
-            if (depth > 1 && !time_.may_start_iteration(instability)) break;
+        for (int depth = first_depth_; depth <= depth_limit; ++depth) {
+            if (depth > first_depth_ && !time_.may_start_iteration(instability)) break;
             root_depth_ = depth;
             seldepth_ = 0;
             leaves_ = leaf_plies_ = 0;
@@ -86,6 +90,8 @@ public:
 
     // The search starts while pondering: its budget counts from ponder-hit.
     void set_pondering(bool pondering) { pondering_started_ = pondering; }
+
+    std::uint64_t nodes() const { return nodes_; }
 
 private:
     struct Frame {
@@ -256,13 +262,13 @@ private:
 
         const std::uint64_t key = f.position.key;
         MoveSignature tt_move;
-        const TTEntry* entry = tt_.probe(key);
+        const std::optional<TTData> entry = tt_.probe(key);
         if (entry) {
             tt_move = entry->move;
             const int tt_score = score_from_tt(entry->score, ply);
             if (!pv_node && entry->depth >= depth &&
-                (entry->bound() == Bound::exact || (entry->bound() == Bound::lower && tt_score >= beta) ||
-                 (entry->bound() == Bound::upper && tt_score <= alpha)))
+                (entry->bound == Bound::exact || (entry->bound == Bound::lower && tt_score >= beta) ||
+                 (entry->bound == Bound::upper && tt_score <= alpha)))
                 return tt_score;
         }
 
@@ -275,7 +281,7 @@ private:
         if (ply > 0 && f.counters.template rule_draw<R>() != EndReason::none) return 0;
 
         const bool captures = moves[0].is_capture();
-        f.static_eval = entry ? entry->eval : Evaluator<R>::evaluate(f.position);
+        f.static_eval = Evaluator<R>::evaluate(f.position);
         if (moves.size() == 1 && ply < 2 * root_depth_) ++depth;
 
         // Static beta pruning at the frontier: far ahead in a quiet position
@@ -339,7 +345,8 @@ private:
         }
 
         const Bound bound = best_score >= beta ? Bound::lower : best_score > original_alpha ? Bound::exact : Bound::upper;
-        tt_.store(key, score_to_tt(best_score, ply), f.static_eval, bound, depth, MoveSignature::of(best_move));
+        tt_.store(key, {static_cast<std::int16_t>(score_to_tt(best_score, ply)), static_cast<std::int8_t>(depth), bound,
+                        MoveSignature::of(best_move)});
         return best_score;
     }
 
@@ -416,6 +423,7 @@ private:
     std::uint64_t nodes_ = 0;
     std::uint64_t leaves_ = 0;
     std::uint64_t leaf_plies_ = 0;
+    const int first_depth_;
     int root_depth_ = 0;
     int seldepth_ = 0;
     bool aborted_ = false;

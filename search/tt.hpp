@@ -2,10 +2,17 @@
 // The transposition table: what earlier searches learnt about a position,
 // found by its Zobrist key. Buckets of four entries fill a cache line; a new
 // result replaces the entry that is shallowest or from an older search.
+//
+// Several search threads share the table without locks. An entry is two
+// 64-bit words, each read and written atomically: the data, and the key
+// XOR the data. A reader accepts an entry only if the two agree, so an entry
+// torn by two writers at once is simply not found.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "move.hpp"
 
@@ -24,17 +31,12 @@ struct MoveSignature {
     bool empty() const { return from == 0 && to == 0 && captured == 0; }
 };
 
-struct TTEntry {
-    std::uint32_t check;  // high half of the key
-    std::int16_t score;
-    std::int16_t eval;
+struct TTData {
+    std::int16_t score = 0;
+    std::int8_t depth = 0;
+    Bound bound = Bound::none;
     MoveSignature move;
-    std::int8_t depth;
-    std::uint8_t bound_and_age;  // bound in the low two bits, search age above
-
-    Bound bound() const { return static_cast<Bound>(bound_and_age & 3); }
 };
-static_assert(sizeof(TTEntry) == 16);
 
 class TranspositionTable {
 public:
@@ -55,19 +57,28 @@ public:
     void allocate();
     void clear();
     // Marks the start of a new search, so older entries give way first.
-    void new_search() { age_ = static_cast<std::uint8_t>((age_ + 4) & 0xfc); }
+    void new_search() { age_ = static_cast<std::uint8_t>((age_ + 1) & age_mask); }
 
-    // The entry for this key, if the table has one.
-    const TTEntry* probe(std::uint64_t key) const;
-    void store(std::uint64_t key, int score, int eval, Bound bound, int depth, MoveSignature move);
+    std::optional<TTData> probe(std::uint64_t key) const;
+    void store(std::uint64_t key, const TTData& data);
 
     // Permille of entries written in the current search (a sample).
     int hashfull() const;
 
 private:
-    struct alignas(64) Bucket {
-        TTEntry entries[4];
+    static constexpr std::uint8_t age_mask = 63;
+
+    struct Entry {
+        std::atomic<std::uint64_t> check;  // the key XOR data
+        std::atomic<std::uint64_t> data;
     };
+    struct alignas(64) Bucket {
+        Entry entries[4];
+    };
+
+    static std::uint64_t pack(const TTData& d, std::uint8_t age);
+    static TTData unpack(std::uint64_t word);
+    static std::uint8_t age_of(std::uint64_t word) { return static_cast<std::uint8_t>(word >> 58); }
 
     Bucket& bucket(std::uint64_t key) const { return table_[key & (buckets_ - 1)]; }
 

@@ -188,6 +188,34 @@ TEST_CASE("search: the same search twice gives the same nodes, move and score") 
     CHECK(a.best->same_effect(*b.best));
 }
 
+TEST_CASE("search: with helper threads the move is legal and every thread's nodes count") {
+    for (const Variant v : {Variant::jamaican, Variant::international}) {
+        CAPTURE(variant_name(v));
+        const Game game(v, start_position(v));
+        for (const int threads : {1, 3}) {
+            Engine engine(4);
+            engine.set_threads(threads);
+            SearchControl control;
+            std::uint64_t main_nodes = 0;  // the iterations report the main thread's nodes
+            const SearchResult r = engine.search(game, SearchLimits{.depth = 9}, control,
+                                                 [&](const SearchInfo& info) { main_nodes = info.nodes; });
+            REQUIRE(r.best.has_value());
+            CHECK(is_legal(game, *r.best));
+            CHECK(r.depth == 9);
+            if (threads == 1)
+                CHECK(r.nodes == main_nodes);
+            else
+                CHECK(r.nodes > main_nodes);
+        }
+    }
+    Engine engine(4);
+    CHECK(engine.threads() == 1);
+    engine.set_threads(0);
+    CHECK(engine.threads() == 1);
+    engine.set_threads(1000);
+    CHECK(engine.threads() == Engine::max_threads);
+}
+
 TEST_CASE("search: stop ends an infinite search with a legal move") {
     const Game game(Variant::jamaican, start_position(Variant::jamaican));
     Engine engine(4);
