@@ -136,6 +136,73 @@ class RandomOpening(unittest.TestCase):
         self.assertGreater(len(outputs), 1)
 
 
+ANALYSE_LINE = re.compile(
+    r"^depth=(\d+) score=(-?\d+\.\d\d) nodes=(\d+) nps=(\d+) time=(\d+\.\d+) pv=(.*)$")
+
+
+class Analyse(unittest.TestCase):
+    """`yaad analyse`: one line per iteration, then `bestmove <m>` (issue 3)."""
+
+    def parse(self, stdout):
+        lines = stdout.splitlines()
+        self.assertTrue(lines[-1].startswith("bestmove "), lines[-1])
+        rows = []
+        for line in lines[:-1]:
+            m = ANALYSE_LINE.match(line)
+            self.assertIsNotNone(m, line)
+            rows.append(m.groups())
+        return rows, lines[-1][len("bestmove "):]
+
+    def test_depth_iterations_parse(self):
+        r = run("analyse", "--variant", "english", "--depth", "8")
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stderr, "")
+        rows, best = self.parse(r.stdout)
+        self.assertEqual([int(row[0]) for row in rows], list(range(1, 9)))
+        nodes = [int(row[2]) for row in rows]
+        self.assertEqual(nodes, sorted(nodes))
+        legal = run("moves", "--variant", "english").stdout.splitlines()
+        self.assertIn(best, legal)
+        self.assertEqual(rows[-1][5].split(" ")[0], best)
+
+    def test_moves_then_nodes_limit(self):
+        r = run("analyse", "--variant", "international", "--moves", "32-28 19-23 28x19", "--nodes", "20000")
+        self.assertEqual(r.returncode, 0)
+        rows, best = self.parse(r.stdout)
+        self.assertTrue(rows)
+        # Black must retake: 14x23 or 13x24.
+        self.assertIn(best, ("14x23", "13x24"))
+
+    def test_forced_win_is_scored_near_100(self):
+        # Pool: 30-25 forces the king to take two and be taken.
+        r = run("analyse", "--variant", "pool", "--fen", "W:W23,30,31,32:BK29,8", "--depth", "9")
+        rows, best = self.parse(r.stdout)
+        self.assertEqual(best, "30-25")
+        self.assertGreater(float(rows[-1][1]), 99.0)
+
+    def test_needs_exactly_one_limit(self):
+        for args in ((), ("--depth", "3", "--nodes", "10")):
+            r = run("analyse", *args)
+            self.assertEqual(r.returncode, 2)
+            self.assertTrue(r.stderr.startswith("error:"))
+
+
+BENCH_LINE = re.compile(r"^bench nodes=(\d+) seconds=(\d+\.\d+) nps=(\d+)$")
+
+
+class Bench(unittest.TestCase):
+    def test_last_line_and_determinism(self):
+        first = run("bench", "--depth", "6")
+        second = run("bench", "--depth", "6")
+        self.assertEqual(first.returncode, 0)
+        last = first.stdout.splitlines()[-1]
+        m = BENCH_LINE.match(last)
+        self.assertIsNotNone(m, last)
+        # One line per position before it, at least 8 per variant.
+        self.assertGreaterEqual(len(first.stdout.splitlines()) - 1, 7 * 8)
+        self.assertEqual(m.group(1), BENCH_LINE.match(second.stdout.splitlines()[-1]).group(1))
+
+
 class BadInput(unittest.TestCase):
     """Each bad input prints one line starting with 'error:' on stderr,
     nothing on stdout, and exits with status 2."""
