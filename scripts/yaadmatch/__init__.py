@@ -6,7 +6,8 @@ runner itself knows no draughts rules. One job per module:
 
     hubline      read and write Hub protocol lines
     lineproc     a child process spoken to line by line, with timeouts
-    hub_engine   one Hub engine: handshake, search requests, faults
+    hub_engine   one Hub engine: handshake, search requests, pondering, faults
+    memory       an engine process's resident memory, from Linux /proc
     referee      the `yaad referee` process that judges every move
     fen          reading the referee's PDN FEN (side to move, Hub string)
     clocks       time controls and the runner's own clocks

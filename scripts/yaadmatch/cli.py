@@ -51,6 +51,17 @@ time controls (--tc):
   With depth and nodes there is no clock; a move that takes longer than
   --stall-timeout counts as a stall.
 
+pondering (--ponder):
+  After its move, an engine that names the reply it expects (`done move=M
+  ponder=P`) searches the position after P on the opponent's time: `pos`,
+  the `level` of its next move, `go ponder`. If the opponent plays P it gets
+  `ponder-hit`, and its clock runs from then until its `done`; otherwise
+  `stop` (its `done` is dropped) and a new `go think`. Pondering time is
+  free. It must answer `stop` within --timeout-margin, and must not answer
+  before `ponder-hit` or `stop`. No pondering when the engine names no
+  reply or the reply ends the game; an illegal reply is skipped with a
+  warning. The engines that declare a `ponder` parameter get it set to true.
+
 how a game can end (the Termination tag and the summary's table):
   no-pieces, no-moves, repetition, no-progress, lone-king
                     the referee's rules (RULES.md §4)
@@ -59,6 +70,8 @@ how a game can end (the Termination tag and the summary's table):
   time forfeit      the move came, but after the engine's clock had fallen below 0
   illegal move: M   the referee refused the move M
   garbage: LINE     a `done` line that cannot be read
+  unasked done: LINE
+                    a `done` while pondering, before `ponder-hit` or `stop`
   adjudicated draw, adjudicated win, ply limit
                     --adjudicate-draw, --adjudicate-win, --max-plies
   An engine that loses by a fault is killed and restarted before its next game.
@@ -166,6 +179,9 @@ def build_parser():
     p.add_argument("--param", type=_param, action="append", default=[], metavar="[1:|2:]NAME=VALUE",
                    help="set-param for both engines, or only the first (1:) or second (2:); the engine "
                         "must declare NAME. Repeatable, e.g. --param 2:ponder=false")
+    p.add_argument("--ponder", nargs="?", const="both", choices=["both", "1", "2"], metavar="1|2",
+                   help="let both engines ponder on the opponent's time (see below), or only the first "
+                        "(--ponder 1) or the second (--ponder 2)")
     p.add_argument("--timeout-margin", type=_seconds, default=1.0, metavar="S",
                    help="grace on each move's time before it counts as lost on time (default 1)")
     p.add_argument("--stall-timeout", type=_seconds, default=60.0, metavar="S",
@@ -198,12 +214,24 @@ def _tc_text(tcs):
     return str(tcs[0]) if tcs[0] == tcs[1] else f"{tcs[0]} / {tcs[1]}"
 
 
+def _pondering(args):
+    """Whether each engine ponders, in --engine order."""
+    return tuple(args.ponder in ("both", str(slot + 1)) for slot in range(2))
+
+
+def _ponder_text(names, ponder):
+    """`both` or the one engine's name."""
+    return "both" if all(ponder) else names[ponder.index(True)]
+
+
 def _engine_specs(args):
     names = args.name + [None] * (2 - len(args.name))
     specs = [EngineSpec(command, name) for command, name in zip(args.engine, names)]
-    for spec in specs:
+    for spec, ponders in zip(specs, _pondering(args)):
         if args.hash:
             spec.params.append(("hash", str(args.hash), False))
+        if ponders:
+            spec.params.append(("ponder", "true", False))
     for engine, name, value in args.param:
         for slot, spec in enumerate(specs):
             if engine is None or engine == slot:
@@ -224,7 +252,7 @@ def _set_up(args, seed, log):
         referee.close()
     tcs = args.tc * 2 if len(args.tc) == 1 else args.tc
     rules = GameRules(variant, board_size(start.fen), tcs, args.timeout_margin, args.stall_timeout,
-                      args.adjudicate_draw, args.adjudicate_win, args.max_plies)
+                      args.adjudicate_draw, args.adjudicate_win, args.max_plies, _pondering(args))
     sprt = dataclasses.replace(args.sprt, min_pairs=args.sprt_min_pairs) if args.sprt else None
     plan = MatchPlan(_engine_specs(args), rules, args.games, openings, args.yaad, args.concurrency,
                      sprt, args.startup_timeout, log)
@@ -242,7 +270,8 @@ def _write_files(args, plan, names, seed, first_side, records, summary):
             "variant": plan.rules.variant, "games": plan.games, "tc": [str(tc) for tc in plan.rules.tcs],
             "concurrency": plan.concurrency, "openings": plan.openings.describe(), "seed": seed,
             "sprt": plan.sprt, "adjudicate_draw": plan.rules.draw_rule, "adjudicate_win": plan.rules.win_rule,
-            "max_plies": plan.rules.max_plies, "timeout_margin": plan.rules.margin,
+            "max_plies": plan.rules.max_plies, "ponder": list(plan.rules.ponder),
+            "timeout_margin": plan.rules.margin,
             "stall_timeout": plan.rules.stall_timeout, "date": date.isoformat(),
         }
         jsonout.write_json(args.json, settings, records, summary)
@@ -268,6 +297,7 @@ def main(argv=None):
     names = match.names
     print(f"{names[0]} vs {names[1]}: {plan.rules.variant}, {plan.games} games, tc {_tc_text(plan.rules.tcs)}, "
           f"openings: {plan.openings.describe()}, concurrency {plan.concurrency}"
+          + (f", pondering: {_ponder_text(names, plan.rules.ponder)}" if any(plan.rules.ponder) else "")
           + (f", SPRT {plan.sprt}" if plan.sprt else ""), flush=True)
     match.run()
     progress.finish()

@@ -1,4 +1,4 @@
-"""One Hub engine process (HUB.md): handshake, one search per move, faults.
+"""One Hub engine process (HUB.md): handshake, one search per move, pondering, faults.
 
 A fault (crash, stall, unreadable answer) is raised as EngineFault with the
 reason recorded for the game; the process is killed at once, and the
@@ -7,9 +7,9 @@ runner starts a fresh one before the engine's next game.
 
 import shlex
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from . import hubline
+from . import hubline, memory
 from .lineproc import LineProcess, ProcessGone, ReadTimeout
 
 
@@ -27,12 +27,30 @@ class EngineStartError(Exception):
 
 @dataclass
 class Thought:
-    """An engine's answer to `go think`."""
+    """An engine's answer to `go think`, or to `ponder-hit` after `go ponder`."""
     move: str
+    ponder: str   # the reply the engine expects (`done ... ponder=`); None if it gave none
     score: float  # from the mover's side, in men; None if the engine gave none
     depth: int    # None if the engine gave none
     elapsed: float
     errors: list  # the messages of `error` lines the engine sent while asked for this move
+
+
+@dataclass
+class _Search:
+    """What an engine has said so far in one search: its last score and depth, its `error` messages."""
+    score: float = None
+    depth: int = None
+    errors: list = field(default_factory=list)
+
+    def note(self, line, text):
+        if line.command == "info":
+            if "score" in line.values:
+                self.score = _number(line.get("score"), float)
+            if "depth" in line.values:
+                self.depth = _number(line.get("depth"), int)
+        elif line.command == "error":
+            self.errors.append(line.get("message", text))
 
 
 def _number(text, kind):
@@ -58,6 +76,7 @@ class HubEngine:
         self.startup_timeout = startup_timeout
         self.id_name = None
         self._process = None
+        self._last_memory = None  # memory.MemorySample of the current process
 
     @property
     def running(self):
@@ -66,6 +85,7 @@ class HubEngine:
     def start(self):
         """Starts the process and runs the handshake: hub ... wait, set-param, init ... ready."""
         self.kill()
+        self._last_memory = None
         try:
             argv = shlex.split(self.command)
         except ValueError as e:
@@ -155,15 +175,61 @@ class HubEngine:
         """
         for line in self._process.pending_lines():
             self._note_stray(line)
+        self._send_search(position, moves, level, "think")
+        return self._read_answer(_Search(), time.monotonic(), wait)
+
+    def ponder(self, position, moves, level):
+        """Starts a ponder search (`go ponder`) and returns at once; `moves` end with the
+        expected reply, `level` is the one of the engine's next move. Raises EngineFault.
+
+        The search must then end with ponder_hit or stop_ponder, and must not
+        answer before either."""
+        for line in self._process.pending_lines():
+            self._note_stray(line)
+        self._send_search(position, moves, level, "ponder")
+
+    def ponder_hit(self, wait):
+        """The expected reply was played: `ponder-hit`, then the search's `done`, which must
+        come within `wait` seconds from now; its time counts from now. Raises EngineFault."""
+        search = self._ponder_so_far()
+        self._send_or_fault("ponder-hit")
+        return self._read_answer(search, time.monotonic(), wait)
+
+    def stop_ponder(self, wait):
+        """Another reply was played, or the game ended: `stop`, and the search's `done`, which
+        must come within `wait` seconds, is dropped. Raises EngineFault."""
+        self._ponder_so_far()
+        self._send_or_fault("stop")
+        self._read_answer(_Search(), time.monotonic(), wait, need_move=False)
+
+    def _ponder_so_far(self):
+        """The lines a ponder search has sent; a `done` among them came before anyone asked."""
+        search = _Search()
+        for text in self._process.pending_lines():
+            try:
+                line = hubline.parse(text)
+            except hubline.HubSyntaxError:
+                if text.lstrip().startswith("done"):
+                    self._fault(f"unasked done: {_excerpt(text)}")
+                continue
+            if line.command == "done":
+                self._fault(f"unasked done: {_excerpt(text)}")
+            if line.command in ("info", "error"):
+                search.note(line, text)
+            else:
+                self._note_stray(text)
+        return search
+
+    def _send_search(self, position, moves, level, mode):
         pos_pairs = [("pos", position)]
         if moves:
             pos_pairs.append(("moves", " ".join(moves)))
         self._send_or_fault(hubline.format_line("pos", pos_pairs))
         self._send_or_fault(hubline.format_line("level", level))
-        self._send_or_fault("go think")
-        asked = time.monotonic()
-        score = depth = None
-        errors = []
+        self._send_or_fault(f"go {mode}")
+
+    def _read_answer(self, search, asked, wait, need_move=True):
+        """Reads `info` lines up to `done`, for at most `wait` seconds after `asked`."""
         while True:
             try:
                 arrived, text = self._process.read(asked + wait - time.monotonic())
@@ -177,18 +243,22 @@ class HubEngine:
                 if text.lstrip().startswith("done"):
                     self._fault(f"garbage: {_excerpt(text)}")
                 continue
-            if line.command == "info":
-                score = _number(line.get("score"), float) if "score" in line.values else score
-                depth = _number(line.get("depth"), int) if "depth" in line.values else depth
+            if line.command in ("info", "error"):
+                search.note(line, text)
             elif line.command == "done":
                 move = line.get("move", "")
-                if not move or any(c.isspace() or c in '="' for c in move):
+                if need_move and (not move or any(c.isspace() or c in '="' for c in move)):
                     self._fault(f"garbage: {_excerpt(text)}")
-                return Thought(move, score, depth, arrived - asked, errors)
-            elif line.command == "error":
-                errors.append(line.get("message", text))
+                return Thought(move, line.get("ponder") or None, search.score, search.depth, arrived - asked,
+                               search.errors)
             else:
                 self._note_stray(text)
+
+    def memory(self):
+        """The process's memory now; once it is killed, as it was just before (None if unknown)."""
+        if self.running:
+            self._last_memory = memory.sample(self._process.pid)
+        return self._last_memory
 
     def _note_stray(self, text):
         """Lines that answer nothing the runner asked go to the log only."""
@@ -212,4 +282,5 @@ class HubEngine:
     def kill(self):
         """Ends the process at once; safe from another thread while a search is read."""
         if self._process is not None:
+            self.memory()  # its peak, before it is lost with the process
             self._process.kill()

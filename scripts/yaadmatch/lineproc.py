@@ -109,6 +109,10 @@ class LineProcess:
     def running(self):
         return not self._ended and self._process.poll() is None
 
+    @property
+    def pid(self):
+        return self._process.pid
+
     def close(self, goodbye=None, grace=2.0):
         """Asks the process to end (with `goodbye`, then EOF), kills it after `grace` seconds."""
         if self._process.poll() is None and goodbye:

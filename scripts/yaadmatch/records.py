@@ -39,6 +39,13 @@ class GameRecord:
     depths: list = field(default_factory=list)  # the last depth reported (None: none)
     duration: float = 0.0
     engine_errors: list = field(default_factory=list)  # {'ply', 'engine', 'message'} of engine `error` lines
+    # Problems that did not decide the game, {'ply', 'engine', 'message'}: an unusable ponder
+    # move, a fault while stopping a ponder search after the game had ended.
+    warnings: list = field(default_factory=list)
+    # Per engine, in --engine order:
+    ponder_hits: list = field(default_factory=lambda: [0, 0])    # the expected reply came: ponder-hit
+    ponder_misses: list = field(default_factory=lambda: [0, 0])  # another reply came: stop, then go think
+    memory: list = field(default_factory=lambda: [None, None])   # memory.MemorySample at the game's end
 
     @property
     def plies(self):
@@ -61,4 +68,8 @@ class GameRecord:
             "scores": self.scores, "depths": self.depths,
             "duration": round(self.duration, 3),
             "engine_errors": self.engine_errors,
+            "warnings": self.warnings,
+            "ponder_hits": self.ponder_hits,
+            "ponder_misses": self.ponder_misses,
+            "memory": [m.to_json() if m else None for m in self.memory],
         }

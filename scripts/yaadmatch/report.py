@@ -68,10 +68,14 @@ def summary_data(board, sprt=None, sprt_stop=None):
     for slot, name in enumerate(board.names):
         wins, losses = (board.wins, board.losses) if slot == 0 else (board.losses, board.wins)
         estimate = per_game if slot == 0 or per_game is None else per_game.negated()
+        peaks = [r.memory[slot].peak_kb for r in board.records if r.memory[slot]]
         engines.append({
             "name": name, "games": board.games, "wins": wins, "draws": board.draws, "losses": losses,
             "score": (wins + board.draws / 2) / board.games if board.games else None,
             "elo": estimate, "los": los if slot == 0 else 1.0 - los,
+            "ponder_hits": sum(r.ponder_hits[slot] for r in board.records),
+            "ponder_misses": sum(r.ponder_misses[slot] for r in board.records),
+            "peak_memory_kb": max(peaks, default=None),
         })
     terminations = {}
     for (kind, winner), count in board.terminations.items():
@@ -90,6 +94,7 @@ def summary_data(board, sprt=None, sprt_stop=None):
         "pentanomial": list(board.pentanomial),
         "terminations": sorted(terminations.values(), key=lambda row: -row["games"]),
         "engine_errors": sum(len(r.engine_errors) for r in board.records),
+        "warnings": sum(len(r.warnings) for r in board.records),
         "sprt": None,
     }
     if sprt:
@@ -103,7 +108,7 @@ def summary_data(board, sprt=None, sprt_stop=None):
     return data
 
 
-def _table(rows, align):
+def table(rows, align):
     """Columns padded to their widest cell; `align` holds '<' or '>' per column."""
     widths = [max(len(str(row[i])) for row in rows) for i in range(len(align))]
     return "\n".join("  ".join(f"{str(cell):{a}{w}}" for cell, a, w in zip(row, align, widths)).rstrip()
@@ -117,7 +122,7 @@ def summary_text(data, sprt=None):
         score = "-" if e["score"] is None else f"{e['score']:.1%}"
         rows.append([e["name"], e["games"], e["wins"], e["draws"], e["losses"], score,
                      format_elo(e["elo"]), f"{e['los']:.1%}"])
-    lines = [_table(rows, "<>>>>>>>"), ""]
+    lines = [table(rows, "<>>>>>>>"), ""]
     lines.append(f"Elo of {names[0]} against {names[1]}: {format_elo(data['elo_per_game'])} per game, "
                  f"{format_elo(data['elo_per_pair'])} per pair ({data['pairs']} complete pairs)")
     lines.append("pairs by {}'s points (0, 1/2, 1, 3/2, 2): {}".format(
@@ -134,7 +139,18 @@ def summary_text(data, sprt=None):
         rows = [["termination", "games", f"{names[0]} won", f"{names[1]} won", "drawn"]]
         rows += [[t["reason"], t["games"], t["won_by"][0], t["won_by"][1], t["drawn"]]
                  for t in data["terminations"]]
-        lines += ["", _table(rows, "<>>>>")]
+        lines += ["", table(rows, "<>>>>")]
+    notes = []
+    if any(e["ponder_hits"] or e["ponder_misses"] for e in data["engines"]):
+        notes.append("pondering: " + ", ".join(f"{e['name']} {e['ponder_hits']} hits, {e['ponder_misses']} misses"
+                                               for e in data["engines"]))
+    if any(e["peak_memory_kb"] for e in data["engines"]):
+        notes.append("peak resident memory: " + ", ".join(
+            f"{e['name']} {e['peak_memory_kb'] / 1024:.1f} MB" for e in data["engines"] if e["peak_memory_kb"]))
     if data["engine_errors"]:
-        lines += ["", f"the engines sent {data['engine_errors']} error lines (listed per game in --json)"]
+        notes.append(f"the engines sent {data['engine_errors']} error lines (listed per game in --json)")
+    if data["warnings"]:
+        notes.append(f"{data['warnings']} warnings: problems that did not decide a game (listed per game in --json)")
+    if notes:
+        lines += [""] + notes
     return "\n".join(lines)

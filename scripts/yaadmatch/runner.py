@@ -55,16 +55,24 @@ class _Worker:
                                   spec.params, plan.log, plan.startup_timeout)
                         for slot, spec in enumerate(plan.engines)]
         self.referee = Referee(plan.yaad, f"referee/worker{number}", plan.log)
+        # Checks the replies engines ponder on, without touching the game's referee.
+        self.ponder_referee = (Referee(plan.yaad, f"referee-ponder/worker{number}", plan.log)
+                               if any(plan.rules.ponder) else None)
+
+    def _referees(self):
+        return [r for r in (self.referee, self.ponder_referee) if r]
 
     def kill(self):
         for engine in self.engines:
             engine.kill()
-        self.referee.kill()
+        for referee in self._referees():
+            referee.kill()
 
     def close(self):
         for engine in self.engines:
             engine.quit()
-        self.referee.close()
+        for referee in self._referees():
+            referee.close()
 
 
 class Match:
@@ -145,7 +153,7 @@ class Match:
             setup = GameSetup(index=2 * pair + white + 1, pair=pair + 1, opening=opening, white_engine=white,
                               white_name=self.names[white], black_name=self.names[1 - white])
             record = play_game(self.plan.rules, setup, worker.engines[white], worker.engines[1 - white],
-                               worker.referee)
+                               worker.referee, worker.ponder_referee)
             self._count(record)
 
     def _count(self, record):

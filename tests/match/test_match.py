@@ -8,7 +8,8 @@ from matchtest import MatchTestCase, read_pdn, referee_replay, yaad_engine
 TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "SetUp", "FEN", "Termination"]
 REFEREE_REASONS = {"no-pieces", "no-moves", "repetition", "no-progress", "lone-king"}
 GAME_KEYS = {"index", "pair", "white", "black", "opening", "opening_origin", "result", "reason", "plies",
-             "moves", "pdn_moves", "move_times", "scores", "depths", "duration", "engine_errors"}
+             "moves", "pdn_moves", "move_times", "scores", "depths", "duration", "engine_errors", "warnings",
+             "ponder_hits", "ponder_misses", "memory"}
 
 
 class RealMatchTest(MatchTestCase):

@@ -2,7 +2,8 @@
 """A misbehaving Hub engine for the match runner's tests.
 
 It plays the first legal move (asking `yaad referee` which moves are
-legal) until its Nth move of a game, where it commits its fault:
+legal) and names the opponent's first legal reply as its ponder move, until
+its Nth move of a game, where it commits its fault:
 
     crash    exits without a word
     stall    never answers
@@ -11,7 +12,15 @@ legal) until its Nth move of a game, where it commits its fault:
     late     answers a legal move after --sleep seconds
     none     never misbehaves
 
-Every line it receives is appended to --transcript if given.
+Two faults are about pondering, and come with every `go ponder`:
+
+    ponder-early  answers `go ponder` at once, before ponder-hit or stop
+    ponder-deaf   never answers ponder-hit or stop
+
+Otherwise a ponder search waits for `ponder-hit` (then answers as `go
+think` would) or `stop` (then answers at once). Every move takes --think
+seconds, counted from `go think` or `ponder-hit`. Every line it receives
+is appended to --transcript if given.
 """
 
 import argparse
@@ -42,21 +51,29 @@ class Referee:
         self.process.stdin.flush()
         return self.process.stdout.readline().strip()
 
-    def first_legal_move(self, variant, position, moves):
+    def first_legal_moves(self, variant, position, moves):
+        """The first legal move, and the first legal reply to it (None if there is none)."""
         self.ask(f"new variant={variant} pos={position}")
         for move in moves:
             self.ask(f"play {move}")
-        listing = self.ask("moves")
-        return parse(listing)[1]["list"].split()[0]
+        move = self.first()
+        self.ask(f"play {move}")
+        return move, self.first()
+
+    def first(self):
+        listing = parse(self.ask("moves"))[1]["list"].split()
+        return listing[0] if listing else None
 
 
 def main():
     options = argparse.ArgumentParser()
     options.add_argument("--yaad", required=True)
     options.add_argument("--fault", default="none",
-                         choices=["none", "crash", "stall", "illegal", "garbage", "late"])
+                         choices=["none", "crash", "stall", "illegal", "garbage", "late", "ponder-early",
+                                  "ponder-deaf"])
     options.add_argument("--at", type=int, default=3, help="the move of each game that goes wrong")
     options.add_argument("--sleep", type=float, default=1.0)
+    options.add_argument("--think", type=float, default=0.0, help="seconds every move takes")
     options.add_argument("--transcript")
     args = options.parse_args()
 
@@ -67,6 +84,13 @@ def main():
 
     def say(line):
         print(line, flush=True)
+
+    def answer():
+        """The `done` line for the position of the last `pos`."""
+        move, reply = referee.first_legal_moves(variant, position, moves)
+        return f"done move={move}" + (f" ponder={reply}" if reply else "")
+
+    pondering = None  # the `done` line a ponder search will give, once told to
 
     for line in sys.stdin:
         if args.transcript:
@@ -86,6 +110,18 @@ def main():
             moves_this_game = 0
         elif command == "pos":
             position, moves = values["pos"], values.get("moves", "").split()
+        elif command == "go" and "ponder" in line.split():
+            pondering = answer()
+            if args.fault == "ponder-early":
+                say(pondering)
+                pondering = None
+        elif command in ("ponder-hit", "stop") and pondering:
+            if args.fault == "ponder-deaf":
+                continue
+            if command == "ponder-hit":
+                time.sleep(args.think)
+            say(pondering)
+            pondering = None
         elif command == "go":
             moves_this_game += 1
             fault = args.fault if moves_this_game == args.at else "none"
@@ -101,8 +137,9 @@ def main():
                 continue
             if fault == "late":
                 time.sleep(args.sleep)
+            time.sleep(args.think)
             say("info depth=1 score=0.00")
-            say(f"done move={referee.first_legal_move(variant, position, moves)}")
+            say(answer())
         elif command == "quit":
             break
 
