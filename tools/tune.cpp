@@ -39,7 +39,7 @@ EvalWeights tuned{};
 namespace {
 
 constexpr int opening_plies = 8;
-constexpr int max_game_plies = 250;
+constexpr int max_game_plies = 400;
 
 [[noreturn]] void fail(const std::string& message) {
     std::cerr << "yaad-tune: " << message << "\n";
@@ -69,6 +69,9 @@ void generate(Variant v, int games, int depth, std::uint64_t seed) {
             game.play(*r.best);
         }
         const Outcome o = game.status().outcome;
+        // A game cut off unfinished has no result to learn from; counting
+        // it as a draw would teach that advantages do not matter.
+        if (o == Outcome::ongoing) continue;
         const char* result = o == Outcome::white_wins ? "1" : o == Outcome::black_wins ? "0" : "0.5";
         for (const std::string& fen : fens) std::cout << variant_name(v) << ' ' << result << ' ' << fen << '\n';
         std::cerr << "game " << g + 1 << "/" << games << " " << pdn_result(o) << " " << game.ply_count() << " plies\n";
