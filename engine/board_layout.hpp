@@ -9,13 +9,35 @@
 #include <string_view>
 
 #include "bitboard.hpp"
+#include "geometry.hpp"
 #include "rules.hpp"
 
 namespace yaad {
 
+// Built at compile time for each variant (see layout()).
 class BoardLayout {
 public:
-    BoardLayout(int size, Orientation orientation, bool ranks_from_black);
+    constexpr BoardLayout() = default;
+    constexpr BoardLayout(int size, Orientation orientation, bool ranks_from_black)
+        : size_(size), mirrored_(orientation == Orientation::mirrored), ranks_from_black_(ranks_from_black) {
+        square_of_.fill(-1);
+        int number = 0;
+        for (int row = 0; row < size; ++row)
+            for (int column = 0; column < size; ++column) {
+                // Standard boards have White's lower-left corner dark,
+                // mirrored ones the lower-right (RULES.md §1).
+                const bool dark = mirrored_ ? (column + row) % 2 == 0 : (column + row) % 2 == 1;
+                if (!dark) continue;
+                const int x = mirrored_ ? size - 1 - column : column;
+                const int y = size - 1 - row;
+                const Square s = layout_square(size, x, y);
+                board_ |= bit(s);
+                number_of_[s] = ++number;
+                square_of_[number] = s;
+                column_of_[s] = column;
+                row_of_[s] = row;
+            }
+    }
 
     int size() const { return size_; }
     int squares() const { return size_ * size_ / 2; }
@@ -41,9 +63,9 @@ public:
     int rank_number(int row) const { return ranks_from_black_ ? row + 1 : size_ - row; }
 
 private:
-    int size_;
-    bool mirrored_;
-    bool ranks_from_black_;
+    int size_ = 0;
+    bool mirrored_ = false;
+    bool ranks_from_black_ = false;
     Bitboard board_ = 0;
     std::array<int, 64> number_of_{};
     std::array<int, 64> column_of_{};

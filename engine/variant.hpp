@@ -22,7 +22,7 @@ constexpr std::array<Variant, 7> all_variants{Variant::jamaican,  Variant::pool,
 
 // Calls f with a default-constructed rules struct (rules::Pool{}, ...).
 template <class F>
-decltype(auto) visit_variant(Variant v, F&& f) {
+constexpr decltype(auto) visit_variant(Variant v, F&& f) {
     switch (v) {
         case Variant::jamaican: return f(rules::Jamaican{});
         case Variant::pool: return f(rules::Pool{});
