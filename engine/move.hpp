@@ -41,7 +41,6 @@ public:
             overflowed_ = true;
     }
     void clear() { size_ = 0; }
-    void resize_down(std::size_t n) { size_ = n; }
 
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }

@@ -108,16 +108,4 @@ void TranspositionTable::store(std::uint64_t key, const TTData& data) {
     target->check.store(key ^ word, relaxed);
 }
 
-int TranspositionTable::hashfull() const {
-    if (!table_) return 0;
-    const std::size_t sample = std::min<std::size_t>(buckets_, 250);
-    int used = 0;
-    for (std::size_t i = 0; i < sample; ++i)
-        for (const Entry& e : table_[i].entries) {
-            const std::uint64_t word = e.data.load(relaxed);
-            if (unpack(word).bound != Bound::none && age_of(word) == age_) ++used;
-        }
-    return static_cast<int>(used * 1000 / (sample * 4));
-}
-
 }  // namespace yaad

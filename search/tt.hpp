@@ -62,9 +62,6 @@ public:
     std::optional<TTData> probe(std::uint64_t key) const;
     void store(std::uint64_t key, const TTData& data);
 
-    // Permille of entries written in the current search (a sample).
-    int hashfull() const;
-
 private:
     static constexpr std::uint8_t age_mask = 63;
 
