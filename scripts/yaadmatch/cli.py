@@ -79,6 +79,9 @@ how a game can end (the Termination tag and the summary's table):
 output: a progress line (W-D-L, score, Elo and LOS from the first engine's
 side; LLR with --sprt) rewritten in place on a terminal, one line per game
 otherwise; then a table per engine and the count of each termination.
+Warnings decide no game but are counted, and listed per game in --json: a
+line that answers nothing the runner asked (e.g. a second `done`), an
+illegal ponder move, no answer to `stop` after the game ended.
 Elo is -400 log10(1/score - 1), shown ± the half-width of its 95% interval.
 Ctrl-C stops the match: the games in flight are dropped, the rest reported.
 """

@@ -93,6 +93,8 @@ class _Game:
         self.position = hub_position(start.fen, self.rules.squares)
         result, reason = self._play_from(start)
         self._end_pondering()
+        for side in self.engines:
+            self._warn_strays(side)
         for side, engine in self.engines.items():
             self.record.memory[self.slots[side]] = engine.memory()
         self.record.result, self.record.reason = result, reason
@@ -114,6 +116,8 @@ class _Game:
                 thought, budget_ok = self._ask_move(side)
             except EngineFault as fault:
                 return loss_for(side), fault.reason
+            finally:
+                self._warn_strays(side)
             record.move_times.append(thought.elapsed)
             record.scores.append(thought.score)
             record.depths.append(thought.depth)
@@ -186,6 +190,10 @@ class _Game:
             except EngineFault as fault:
                 self._warn(side, f"{fault.reason} when told to stop pondering after the game")
         self.pondering.clear()
+
+    def _warn_strays(self, side):
+        for text in self.engines[side].take_strays():
+            self._warn(side, f"unasked line: {text}")
 
     def _warn(self, side, message):
         self.record.warnings.append({"ply": self.record.plies, "engine": self.names[side], "message": message})

@@ -77,6 +77,7 @@ class HubEngine:
         self.id_name = None
         self._process = None
         self._last_memory = None  # memory.MemorySample of the current process
+        self._strays = []  # lines that answered nothing, until take_strays
 
     @property
     def running(self):
@@ -261,9 +262,17 @@ class HubEngine:
         return self._last_memory
 
     def _note_stray(self, text):
-        """Lines that answer nothing the runner asked go to the log only."""
+        """A line that answers nothing the runner asked, such as a second `done`: the log
+        marks it, and take_strays hands it on."""
+        self._strays.append(_excerpt(text, 100))
         if self.log:
             self.log.write(self.label, "?", text)
+
+    def take_strays(self):
+        """The stray lines noticed since the last call (noticed only when the engine is next asked
+        something, as only then are its pending lines read)."""
+        strays, self._strays = self._strays, []
+        return strays
 
     def _send_or_fault(self, line):
         try:

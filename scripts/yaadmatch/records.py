@@ -39,8 +39,9 @@ class GameRecord:
     depths: list = field(default_factory=list)  # the last depth reported (None: none)
     duration: float = 0.0
     engine_errors: list = field(default_factory=list)  # {'ply', 'engine', 'message'} of engine `error` lines
-    # Problems that did not decide the game, {'ply', 'engine', 'message'}: an unusable ponder
-    # move, a fault while stopping a ponder search after the game had ended.
+    # Problems that did not decide the game, {'ply', 'engine', 'message'}: a line that answered
+    # nothing (e.g. a second `done`), an unusable ponder move, a fault while stopping a ponder
+    # search after the game had ended.
     warnings: list = field(default_factory=list)
     # Per engine, in --engine order:
     ponder_hits: list = field(default_factory=lambda: [0, 0])    # the expected reply came: ponder-hit

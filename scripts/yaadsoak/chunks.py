@@ -43,7 +43,8 @@ def match_command(chunk, options, paths, json_path):
     engine = f"{shlex.quote(options.yaad)} hub"
     command = [sys.executable, str(MATCH), "--engine", engine, "--engine", engine, "--variant", chunk.variant,
                "--games", str(chunk.games), "--tc", chunk.tc, "--seed", str(chunk.seed),
-               "--concurrency", str(options.concurrency), "--timeout-margin", str(options.timeout_margin),
+               "--concurrency", str(1 if chunk.endurance else options.concurrency),
+               "--timeout-margin", str(options.timeout_margin),
                "--yaad", options.yaad, "--pdn", str(paths["pdn"]), "--json", str(json_path),
                "--log", str(paths["log"]), "--event", f"yaad soak {chunk.name}"]
     if chunk.ponder:

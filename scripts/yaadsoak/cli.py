@@ -29,7 +29,9 @@ per process, to show whether it grows).
 
 EPILOG = """\
 The soak is played in chunks of one variant at one time control, each a
-scripts/match run writing DIR/chunks/NAME.{pdn,json,log,txt}. A chunk is
+scripts/match run writing DIR/chunks/NAME.{pdn,json,log,txt}; a last,
+endurance chunk (--endurance) is played by one pair of engine processes, so
+that their memory is watched over many games. A chunk is
 done once its JSON is there; run the same command again (or just
 `scripts/soak --out DIR`) to resume an interrupted soak, and
 `scripts/soak --out DIR --report` to print the report of the chunks played.
@@ -50,6 +52,13 @@ def _even_games(text):
     value = int(text)
     if value < 2 or value % 2:
         raise argparse.ArgumentTypeError(f"needs an even number of games, 2 or more, not {text}")
+    return value
+
+
+def _even_or_zero(text):
+    value = int(text)
+    if value < 0 or value % 2:
+        raise argparse.ArgumentTypeError(f"needs an even number of games, 0 or more, not {text}")
     return value
 
 
@@ -84,6 +93,9 @@ def build_parser():
     p.add_argument("--ponder", choices=plan.PONDER_MODES,
                    help="which time controls are played with pondering: clock (the default: those with a "
                         "clock), all or none")
+    p.add_argument("--endurance", type=_even_or_zero, metavar="N",
+                   help="of the games, N are played last by a single pair of engine processes, one game at "
+                        "a time, to watch their memory over a long life (default: a tenth of --games)")
     p.add_argument("--yaad", metavar="PATH",
                    help="the yaad binary to test (default build/yaad); copied into DIR when the soak starts")
     p.add_argument("--out", default=str(REPOSITORY / "build" / "soak"), metavar="DIR",
@@ -118,10 +130,15 @@ class SoakError(Exception):
 def _wanted(args, stored):
     """The settings asked for: the command line's, and for what it leaves out the stored plan's
     (or the defaults when there is none)."""
-    base = stored or plan.Settings(1000, secrets.randbelow(2 ** 31), plan.VARIANTS, plan.TIME_CONTROLS, "clock")
     given = {"games": args.games, "seed": args.seed, "variants": args.variants,
-             "tcs": tuple(args.tc) if args.tc else None, "ponder": args.ponder}
-    return dataclasses.replace(base, **{name: value for name, value in given.items() if value is not None})
+             "tcs": tuple(args.tc) if args.tc else None, "ponder": args.ponder, "endurance": args.endurance}
+    given = {name: value for name, value in given.items() if value is not None}
+    if stored:
+        return dataclasses.replace(stored, **given)
+    games = given.get("games", 1000)
+    defaults = plan.Settings(games, secrets.randbelow(2 ** 31), plan.VARIANTS, plan.TIME_CONTROLS, "clock",
+                             plan.default_endurance(games))
+    return dataclasses.replace(defaults, **given)
 
 
 def _open_soak(args, out):
@@ -145,6 +162,9 @@ def _open_soak(args, out):
     if args.report:
         raise SoakError(f"no soak in {out} (no plan.json)")
     settings = _wanted(args, None)
+    if settings.endurance >= settings.games:
+        raise SoakError(f"--endurance {settings.endurance} leaves none of the {settings.games} games to the "
+                        "other chunks")
     source = args.yaad or str(REPOSITORY / "build" / "yaad")
     if not Path(source).is_file():
         raise SoakError(f"no yaad binary at {source}: build it (cmake --build build) or pass --yaad")

@@ -4,6 +4,10 @@ Chunks come in rounds: each round plays every variant once, each at a
 different time control (variant i at control i + round, cyclically), so
 that the first few chunks already cover every variant and every control
 and an interrupted soak has tried them all.
+
+Every chunk starts fresh engine processes, which then live for a few games
+only; a last, endurance chunk has one pair of processes play many games
+in a row, so that a slow leak shows in their memory.
 """
 
 import hashlib
@@ -26,21 +30,24 @@ class Chunk:
     games: int    # even: scripts/match plays openings in pairs
     seed: int     # the match's --seed
     ponder: bool
+    endurance: bool = False  # played one game at a time, by one pair of processes
 
     @property
     def name(self):
-        """A file name stem: `007-international-2+0.05`."""
-        return f"{self.number:03d}-{self.variant}-{self.tc.replace('/', 'per').replace('=', '-')}"
+        """A file name stem: `007-international-2+0.05`, `050-jamaican-1+0.01-endurance`."""
+        stem = f"{self.number:03d}-{self.variant}-{self.tc.replace('/', 'per').replace('=', '-')}"
+        return stem + "-endurance" if self.endurance else stem
 
 
 @dataclass(frozen=True)
 class Settings:
     """What decides the chunks; a soak resumes only with the same settings."""
-    games: int
+    games: int      # in all, the endurance chunk's included
     seed: int
     variants: tuple
     tcs: tuple
-    ponder: str   # one of PONDER_MODES
+    ponder: str     # one of PONDER_MODES
+    endurance: int  # the endurance chunk's games (0: none)
 
 
 def _chunk_seed(seed, number):
@@ -52,12 +59,18 @@ def _ponders(mode, tc):
     return mode == "all" or (mode == "clock" and TimeControl.parse(tc).kind == CLOCK)
 
 
+def default_endurance(games):
+    """A tenth of the games, even."""
+    return games // 20 * 2
+
+
 def make_chunks(settings):
-    """The chunks in the order of play; the game pairs are spread as evenly as they go."""
+    """The chunks in the order of play; the game pairs are spread as evenly as they go. The
+    endurance chunk comes last: the first variant at the first clock control (if any)."""
     variants, tcs = settings.variants, settings.tcs
     combos = [(variant, tcs[(i + round_) % len(tcs)])
               for round_ in range(len(tcs)) for i, variant in enumerate(variants)]
-    base, extra = divmod(settings.games // 2, len(combos))
+    base, extra = divmod((settings.games - settings.endurance) // 2, len(combos))
     chunks = []
     for index, (variant, tc) in enumerate(combos):
         pairs = base + (index < extra)
@@ -65,6 +78,11 @@ def make_chunks(settings):
             number = len(chunks) + 1
             chunks.append(Chunk(number, variant, tc, 2 * pairs, _chunk_seed(settings.seed, number),
                                 _ponders(settings.ponder, tc)))
+    if settings.endurance:
+        number = len(chunks) + 1
+        tc = next((tc for tc in tcs if TimeControl.parse(tc).kind == CLOCK), tcs[0])
+        chunks.append(Chunk(number, variants[0], tc, settings.endurance, _chunk_seed(settings.seed, number),
+                            _ponders(settings.ponder, tc), endurance=True))
     return chunks
 
 
@@ -79,12 +97,12 @@ def load(path):
     document = json.loads(path.read_text())
     stored = document["settings"]
     settings = Settings(stored["games"], stored["seed"], tuple(stored["variants"]), tuple(stored["tcs"]),
-                        stored["ponder"])
+                        stored["ponder"], stored["endurance"])
     return settings, document["binary"]
 
 
 def differences(stored, wanted):
     """The settings that differ, as `name: stored -> wanted` texts."""
     return [f"{name}: {getattr(stored, name)} -> {getattr(wanted, name)}"
-            for name in ("games", "seed", "variants", "tcs", "ponder")
+            for name in ("games", "seed", "variants", "tcs", "ponder", "endurance")
             if getattr(stored, name) != getattr(wanted, name)]

@@ -123,11 +123,13 @@ def _memory_figures(names, processes, peaks):
                         "first_rss_kb": series[0][0] if series else None,
                         "last_rss_kb": series[-1][-1] if series else None})
     growth = [{"chunk": chunk, "engine": names[slot], "pid": pid, "games": len(rss),
-               "first_rss_kb": rss[0], "last_rss_kb": rss[-1], "growth_kb": rss[-1] - rss[0]}
+               "first_rss_kb": rss[0], "last_rss_kb": rss[-1], "max_rss_kb": max(rss),
+               "growth_kb": rss[-1] - rss[0]}
               for (chunk, slot, pid), rss in processes.items()]
     largest = max(growth, key=lambda p: p["growth_kb"], default=None)
+    longest = max(growth, key=lambda p: p["games"], default=None)
     return {"engines": engines, "processes": len(processes), "largest_growth": largest,
-            "grown": [p for p in growth if p["growth_kb"] > GROWTH_NOTED_KB]}
+            "longest_lived": longest, "grown": [p for p in growth if p["growth_kb"] > GROWTH_NOTED_KB]}
 
 
 def _mb(kb):
@@ -182,6 +184,10 @@ def text(f, planned_chunks=None, planned_games=None):
         out.append(f"{memory['processes']} engine processes; the largest growth of one process between its first "
                    f"and last game: {largest['growth_kb'] / 1024:+.1f} MB ({largest['engine']} in chunk "
                    f"{largest['chunk']}, {largest['games']} games)")
+        longest = memory["longest_lived"]
+        out.append(f"the longest-lived process: {longest['engine']} in chunk {longest['chunk']}, "
+                   f"{longest['games']} games, resident {_mb(longest['first_rss_kb'])} MB after its first, "
+                   f"{_mb(longest['max_rss_kb'])} MB at most, {_mb(longest['last_rss_kb'])} MB after its last")
         out.append(f"processes that grew by more than {GROWTH_NOTED_KB // 1024} MB: {len(memory['grown'])}")
         out += [f"  {p['chunk']} {p['engine']} pid {p['pid']}: {_mb(p['first_rss_kb'])} -> {_mb(p['last_rss_kb'])} MB "
                 f"over {p['games']} games" for p in memory["grown"]]

@@ -52,6 +52,15 @@ class FaultTest(MatchTestCase):
         data = self.match_against("late", tc="0.3+0", fake_options=("--sleep", "0.5"))
         self.assert_fake_lost_every_game(data, "time forfeit")
 
+    def test_a_second_done_is_a_warning(self):
+        data = self.match_against("twice", "--max-plies", "10")
+        for game in data["games"]:
+            self.assertEqual(game["reason"], "ply limit")
+            [warning] = game["warnings"]
+            self.assertTrue(warning["engine"].startswith("fake"))
+            self.assertRegex(warning["message"], r"^unasked line: done move=\S+ ponder=\S+$")
+        self.assertEqual(data["summary"]["warnings"], 2)
+
     def test_sprt_stops_the_match(self):
         # Every pair won twice: the LLR is past the upper bound from the first pair (see test_stats),
         # and the decision comes with the third, as asked.

@@ -24,7 +24,7 @@ class RealPonderTest(MatchTestCase):
     def test_yaad_against_yaad(self):
         log = self.dir / "match.log"
         data = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "2",
-                                  "--tc", "1+0.02", "--ponder", "--max-plies", "40", "--seed", "4",
+                                  "--tc", "2+0.05", "--ponder", "--max-plies", "40", "--seed", "4",
                                   "--log", str(log))
         sent = engine_commands(log)
         hits = [label for label, line in sent if line == "ponder-hit"]
@@ -97,22 +97,24 @@ class FakePonderTest(MatchTestCase):
 
 
 class PonderFaultTest(MatchTestCase):
-    def lose_to_yaad(self, fault, reason_pattern):
-        data = self.run_with_json("--engine", yaad_engine(), "--engine", fake_engine(fault),
+    def lose(self, fault, reason_pattern):
+        # The opponent takes 0.2 s a move, so a ponder search that answers at once has
+        # answered well before it is told anything.
+        data = self.run_with_json("--engine", fake_engine("none", "--think", "0.2"), "--engine", fake_engine(fault),
                                   "--games", "2", "--tc", "movetime=0.05", "--timeout-margin", "0.3",
                                   "--ponder", "--seed", "5")
         for game in data["games"]:
-            fake_is_white = game["white"].startswith("fake")
-            self.assertEqual(game["result"], "0-1" if fake_is_white else "1-0")
+            faulty_is_white = game["white"] == f"fake-{fault}"
+            self.assertEqual(game["result"], "0-1" if faulty_is_white else "1-0")
             self.assertRegex(game["reason"], reason_pattern)
-            # The fake ponders after its first move and fails when the opponent has answered.
-            self.assertEqual(game["plies"], 3 if fake_is_white else 2)
+            # It ponders after its first move and fails once the opponent has answered.
+            self.assertEqual(game["plies"], 3 if faulty_is_white else 2)
 
     def test_an_answer_before_ponder_hit_or_stop_loses(self):
-        self.lose_to_yaad("ponder-early", r"^unasked done: done move=\S+ ponder=\S+$")
+        self.lose("ponder-early", r"^unasked done: done move=\S+ ponder=\S+$")
 
     def test_no_answer_to_ponder_hit_or_stop_is_a_timeout(self):
-        self.lose_to_yaad("ponder-deaf", r"^timeout$")
+        self.lose("ponder-deaf", r"^timeout$")
 
 
 class MemoryTest(unittest.TestCase):

@@ -16,7 +16,8 @@ SOAK = REPOSITORY / "scripts" / "soak"
 
 class PlanTest(unittest.TestCase):
     def settings(self, games, **changes):
-        defaults = dict(games=games, seed=1, variants=plan.VARIANTS, tcs=plan.TIME_CONTROLS, ponder="clock")
+        defaults = dict(games=games, seed=1, variants=plan.VARIANTS, tcs=plan.TIME_CONTROLS, ponder="clock",
+                        endurance=0)
         return plan.Settings(**{**defaults, **changes})
 
     def test_every_variant_and_control_early(self):
@@ -45,6 +46,19 @@ class PlanTest(unittest.TestCase):
         self.assertEqual([c.name for c in chunks],
                          ["001-jamaican-movetime-0.01", "002-pool-movetime-0.05", "003-english-1+0.01"])
         self.assertEqual(plan.make_chunks(self.settings(40, tcs=("10/1",)))[0].name, "001-jamaican-10per1")
+
+    def test_endurance_comes_last(self):
+        chunks = plan.make_chunks(self.settings(1000, endurance=100))
+        self.assertEqual(len(chunks), 50)
+        self.assertEqual(sum(c.games for c in chunks), 1000)
+        last = chunks[-1]
+        self.assertEqual((last.variant, last.tc, last.games, last.ponder, last.endurance),
+                         ("jamaican", "1+0.01", 100, True, True))
+        self.assertEqual(last.name, "050-jamaican-1+0.01-endurance")
+        self.assertFalse(any(c.endurance for c in chunks[:-1]))
+        self.assertEqual(plan.default_endurance(1000), 100)
+        self.assertEqual(plan.default_endurance(300), 30)
+        self.assertEqual(plan.default_endurance(30), 2)
 
     def test_differences(self):
         self.assertEqual(plan.differences(self.settings(10), self.settings(12, seed=2)),
@@ -125,8 +139,9 @@ class RealSoakTest(MatchTestCase):
         return done.stdout
 
     def test_interrupt_resume_and_report(self):
-        arguments = ["--yaad", YAAD, "--games", "4", "--variants", "jamaican,sixrow", "--tc", "depth=2",
-                     "--tc", "1+0.02", "--seed", "3"]
+        # No clock: on a busy machine a short clock can fall, which is no fault of the soak's.
+        arguments = ["--yaad", YAAD, "--games", "6", "--endurance", "2", "--variants", "jamaican,sixrow",
+                     "--tc", "depth=2", "--tc", "movetime=0.02", "--ponder", "all", "--seed", "3"]
         # Stopped in its first chunk: nothing is counted, the plan and the binary's copy stay.
         interrupted = subprocess.Popen([sys.executable, str(SOAK), "--out", str(self.dir / "soak"), *arguments],
                                        stdout=subprocess.PIPE, text=True)
@@ -140,21 +155,26 @@ class RealSoakTest(MatchTestCase):
         self.assertIn("interrupted in chunk 001-jamaican-depth-2", output)
 
         output = self.soak(*arguments)
-        self.assertIn("[  1/2] jamaican      depth=2", output)
-        self.assertIn("[  2/2] sixrow        1+0.02        ponder", output)
-        self.assertIn("soak: 4 games of 4 planned, 2 chunks of 2", output)
+        self.assertIn("[  1/3] jamaican      depth=2       ponder", output)
+        self.assertIn("[  2/3] sixrow        movetime=0.02 ponder", output)
+        self.assertIn("[  3/3] jamaican      depth=2       ponder", output)
+        self.assertIn("soak: 6 games of 6 planned, 3 chunks of 3", output)
+        self.assertIn("the longest-lived process:", output)
         figures = json.loads((self.dir / "soak" / "summary.json").read_text())
-        self.assertEqual(figures["games"], 4)
+        self.assertEqual(figures["games"], 6)
         self.assertEqual(sum(figures["faults"].values()), 0)
-        self.assertGreater(figures["tcs"]["1+0.02"]["ponder_hits"], 0)
+        self.assertGreater(figures["tcs"]["movetime=0.02"]["ponder_hits"], 0)
         self.assertEqual(sorted(p.name for p in chunks.glob("001-*")),
                          [f"001-jamaican-depth-2.{kind}" for kind in ("json", "log", "pdn", "txt")])
 
+        endurance = json.loads((chunks / "003-jamaican-depth-2-endurance.json").read_text())
+        self.assertEqual(endurance["match"]["concurrency"], 1)
+
         again = self.soak()  # the plan's settings; nothing left to play
-        self.assertNotIn("[  1/2]", again)
-        self.assertIn("soak: 4 games of 4 planned", again)
-        self.assertIn("soak: 4 games of 4 planned", self.soak("--report"))
-        self.soak("--games", "6", expect_status=2)
+        self.assertNotIn("[  1/3]", again)
+        self.assertIn("soak: 6 games of 6 planned", again)
+        self.assertIn("soak: 6 games of 6 planned", self.soak("--report"))
+        self.soak("--games", "8", expect_status=2)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ its Nth move of a game, where it commits its fault:
     illegal  answers `done move=1-2` (squares 1 and 2 share a row: never a move)
     garbage  answers a `done` line with an unterminated quote
     late     answers a legal move after --sleep seconds
+    twice    answers a legal move, and sends the same `done` line again
     none     never misbehaves
 
 Two faults are about pondering, and come with every `go ponder`:
@@ -69,8 +70,8 @@ def main():
     options = argparse.ArgumentParser()
     options.add_argument("--yaad", required=True)
     options.add_argument("--fault", default="none",
-                         choices=["none", "crash", "stall", "illegal", "garbage", "late", "ponder-early",
-                                  "ponder-deaf"])
+                         choices=["none", "crash", "stall", "illegal", "garbage", "late", "twice",
+                                  "ponder-early", "ponder-deaf"])
     options.add_argument("--at", type=int, default=3, help="the move of each game that goes wrong")
     options.add_argument("--sleep", type=float, default=1.0)
     options.add_argument("--think", type=float, default=0.0, help="seconds every move takes")
@@ -139,7 +140,10 @@ def main():
                 time.sleep(args.sleep)
             time.sleep(args.think)
             say("info depth=1 score=0.00")
-            say(answer())
+            done = answer()
+            say(done)
+            if fault == "twice":
+                say(done)
         elif command == "quit":
             break
 
