@@ -296,6 +296,10 @@ private:
 }  // namespace
 
 void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line) {
+    // Every line is flushed as it is written. Left tied to the output, the
+    // input would flush it before each read from this thread, racing the
+    // search thread's writes without the lock: a line could come out twice.
+    in.tie(nullptr);
     HubSession session(out);
     if (first_line && !session.handle(*first_line)) return;
     std::string line;

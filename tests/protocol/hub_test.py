@@ -12,6 +12,7 @@ Usage: hub_test.py path/to/yaad
 
 import os
 import re
+import subprocess
 import sys
 import time
 import unittest
@@ -793,6 +794,24 @@ BAD_LINES = [
     ("Latin-1 command", b"p\xf6s start"),
     ("Latin-1 parameter name", b"set-param name=h\xe4sh value=16"),
 ]
+
+
+class Output(HubTestCase):
+    def test_one_done_per_go_when_commands_come_all_at_once(self):
+        # A GUI that sends ahead interrupts each search with the next pos.
+        # The answers must not double: once, reading the next command
+        # flushed the output from the main thread while the search thread
+        # wrote its done, and a line came out twice.
+        forced = "B:W18,30:B1,14"  # English: the man on 14 must take 18
+        lines = ["hub", "set-param name=variant value=english", "init"]
+        for i in range(300):
+            lines += [f"pos pos={forced if i % 2 else 'start'}", "level depth=2", "go think"]
+        lines.append("quit")
+        r = subprocess.run([YAAD, "hub"], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                           timeout=60)
+        dones = [l for l in r.stdout.splitlines() if l.startswith("done")]
+        self.assertEqual(len(dones), 300)
+        self.assertEqual(r.returncode, 0)
 
 
 class BadInput(HubTestCase):
