@@ -4,17 +4,23 @@ A chunk writes NAME.pdn, NAME.json, NAME.log (every line exchanged and the
 engines' stderr) and NAME.txt (what scripts/match printed). The JSON is
 written under a temporary name and renamed only when the match ended
 normally, so a chunk counts as played exactly when NAME.json is there.
+The log of a played chunk is gzipped (NAME.log.gz): the engines' info lines
+make a megabyte a game, which compresses tenfold.
 """
 
+import gzip
 import json
 import shlex
+import shutil
 import subprocess
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 MATCH = Path(__file__).resolve().parents[1] / "match"
-KINDS = ("pdn", "json", "log", "txt")
+KINDS = ("pdn", "json", "log", "log.gz", "txt")
+STOP_POLL_SECONDS = 0.1  # how soon a match in flight is ended after Ctrl-C
 
 
 @dataclass(frozen=True)
@@ -26,7 +32,7 @@ class RunOptions:
 
 
 def files(directory, chunk):
-    """The chunk's files by kind (pdn, json, log, txt)."""
+    """The chunk's files by kind (pdn, json, log, log.gz, txt)."""
     return {kind: directory / f"{chunk.name}.{kind}" for kind in KINDS}
 
 
@@ -54,10 +60,10 @@ def match_command(chunk, options, paths, json_path):
     return command
 
 
-def play(directory, chunk, options):
-    """Plays the chunk from scratch; returns scripts/match's exit status (0: played, JSON in place).
-
-    On Ctrl-C the match is ended and KeyboardInterrupt goes on.
+def play(directory, chunk, options, stopping):
+    """Plays the chunk from scratch; returns scripts/match's exit status (0: played, JSON in
+    place), or None when `stopping()` turned true meanwhile: the match was then ended, and the
+    chunk will be played again from its start.
     """
     paths = files(directory, chunk)
     partial = directory / f"{chunk.name}.json.part"
@@ -67,14 +73,19 @@ def play(directory, chunk, options):
         # Its own session: a Ctrl-C at the terminal is the soak's to handle.
         process = subprocess.Popen(match_command(chunk, options, paths, partial), stdout=output,
                                    stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            status = process.wait()
-        except KeyboardInterrupt:
-            # The chunk will be played again from its start; the match's engines and
-            # referees end on the EOF of their input.
-            process.terminate()
-            process.wait()
-            raise
+        while (status := process.poll()) is None:
+            if stopping():
+                process.terminate()  # its engines and referees end on the EOF of their input
+                process.wait()
+                return None
+            time.sleep(STOP_POLL_SECONDS)
     if status == 0:
+        _gzip(paths["log"], paths["log.gz"])
         partial.replace(paths["json"])
     return status
+
+
+def _gzip(path, target):
+    with open(path, "rb") as plain, gzip.open(target, "wb") as packed:
+        shutil.copyfileobj(plain, packed)
+    path.unlink()

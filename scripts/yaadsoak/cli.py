@@ -29,7 +29,7 @@ per process, to show whether it grows).
 
 EPILOG = """\
 The soak is played in chunks of one variant at one time control, each a
-scripts/match run writing DIR/chunks/NAME.{pdn,json,log,txt}; a last,
+scripts/match run writing DIR/chunks/NAME.{pdn,json,log.gz,txt}; a last,
 endurance chunk (--endurance) is played by one pair of engine processes, so
 that their memory is watched over many games. A chunk is
 done once its JSON is there; run the same command again (or just
@@ -185,8 +185,24 @@ def _chunk_line(chunk, total, data, seconds):
             f"{seconds:.0f} s")
 
 
-def _play(out, settings, all_chunks, options):
-    """Plays the chunks not played yet; returns the failed ones' texts and whether Ctrl-C stopped it."""
+class _StopRequest:
+    """Ctrl-C or `kill` (SIGTERM): the soak ends the match in flight and stops. A flag, not an
+    exception, so that no half-started match is left behind."""
+
+    def __init__(self):
+        self.requested = False
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(signum, self._request)
+
+    def _request(self, signum, frame):
+        self.requested = True
+
+    def __call__(self):
+        return self.requested
+
+
+def _play(out, all_chunks, options, stopping):
+    """Plays the chunks not played yet; returns the failed ones' texts and whether it was stopped."""
     directory = out / "chunks"
     directory.mkdir(parents=True, exist_ok=True)
     failures = []
@@ -194,9 +210,8 @@ def _play(out, settings, all_chunks, options):
         if chunks.played(directory, chunk):
             continue
         started = time.monotonic()
-        try:
-            status = chunks.play(directory, chunk, options)
-        except KeyboardInterrupt:
+        status = None if stopping() else chunks.play(directory, chunk, options, stopping)
+        if status is None:
             print(f"interrupted in chunk {chunk.name}; run the same command to resume", flush=True)
             return failures, True
         data = chunks.played(directory, chunk) if status == 0 else None
@@ -208,14 +223,9 @@ def _play(out, settings, all_chunks, options):
     return failures, False
 
 
-def _interrupt(signum, frame):
-    raise KeyboardInterrupt
-
-
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    # `kill` stops a soak as Ctrl-C does: the match in flight must not outlive it.
-    signal.signal(signal.SIGTERM, _interrupt)
+    stopping = _StopRequest()
     out = Path(args.out)
     try:
         settings, binary = _open_soak(args, out)
@@ -230,7 +240,7 @@ def main(argv=None):
               f"{args.concurrency}", flush=True)
         options = chunks.RunOptions(str((out / "yaad").resolve()), args.concurrency, args.timeout_margin,
                                     args.hash)
-        failures, interrupted = _play(out, settings, all_chunks, options)
+        failures, interrupted = _play(out, all_chunks, options, stopping)
     played = [(c.name, data) for c in all_chunks if (data := chunks.played(out / "chunks", c))]
     figures = summary.figures(played)
     figures["failed_chunks"] = failures

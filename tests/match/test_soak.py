@@ -1,6 +1,7 @@
 """scripts/soak: its chunks, its report's figures, and a tiny real soak that is
 interrupted, resumed and reported again."""
 
+import gzip
 import json
 import signal
 import subprocess
@@ -165,7 +166,9 @@ class RealSoakTest(MatchTestCase):
         self.assertEqual(sum(figures["faults"].values()), 0)
         self.assertGreater(figures["tcs"]["movetime=0.02"]["ponder_hits"], 0)
         self.assertEqual(sorted(p.name for p in chunks.glob("001-*")),
-                         [f"001-jamaican-depth-2.{kind}" for kind in ("json", "log", "pdn", "txt")])
+                         [f"001-jamaican-depth-2.{kind}" for kind in ("json", "log.gz", "pdn", "txt")])
+        with gzip.open(chunks / "001-jamaican-depth-2.log.gz", "rt") as log:
+            self.assertIn("> go think", log.read())
 
         endurance = json.loads((chunks / "003-jamaican-depth-2-endurance.json").read_text())
         self.assertEqual(endurance["match"]["concurrency"], 1)

@@ -10,7 +10,7 @@ its Nth move of a game, where it commits its fault:
     illegal  answers `done move=1-2` (squares 1 and 2 share a row: never a move)
     garbage  answers a `done` line with an unterminated quote
     late     answers a legal move after --sleep seconds
-    twice    answers a legal move, and sends the same `done` line again
+    chatter  says `hello` (no Hub answer to anything), then answers a legal move
     none     never misbehaves
 
 Two faults are about pondering, and come with every `go ponder`:
@@ -70,7 +70,7 @@ def main():
     options = argparse.ArgumentParser()
     options.add_argument("--yaad", required=True)
     options.add_argument("--fault", default="none",
-                         choices=["none", "crash", "stall", "illegal", "garbage", "late", "twice",
+                         choices=["none", "crash", "stall", "illegal", "garbage", "late", "chatter",
                                   "ponder-early", "ponder-deaf"])
     options.add_argument("--at", type=int, default=3, help="the move of each game that goes wrong")
     options.add_argument("--sleep", type=float, default=1.0)
@@ -140,10 +140,9 @@ def main():
                 time.sleep(args.sleep)
             time.sleep(args.think)
             say("info depth=1 score=0.00")
-            done = answer()
-            say(done)
-            if fault == "twice":
-                say(done)
+            if fault == "chatter":
+                say("hello")
+            say(answer())
         elif command == "quit":
             break
 
