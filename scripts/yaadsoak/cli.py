@@ -62,6 +62,20 @@ def _even_or_zero(text):
     return value
 
 
+def _positive_int(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text}")
+    return value
+
+
+def _seconds(text):
+    value = float(text)
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"needs a number of seconds above 0, not {text}")
+    return value
+
+
 def _tc(text):
     try:
         return str(TimeControl.parse(text))
@@ -100,12 +114,12 @@ def build_parser():
                    help="the yaad binary to test (default build/yaad); copied into DIR when the soak starts")
     p.add_argument("--out", default=str(REPOSITORY / "build" / "soak"), metavar="DIR",
                    help="where the plan, the binary, the chunks and the report go (default build/soak)")
-    p.add_argument("--concurrency", type=int, default=2, metavar="K",
+    p.add_argument("--concurrency", type=_positive_int, default=2, metavar="K",
                    help="games played at once in a chunk (default 2); with pondering each game keeps two "
                         "processes busy")
-    p.add_argument("--timeout-margin", type=float, default=1.0, metavar="S",
+    p.add_argument("--timeout-margin", type=_seconds, default=1.0, metavar="S",
                    help="scripts/match --timeout-margin: grace on each move's time (default 1)")
-    p.add_argument("--hash", type=int, metavar="MB", help="the engines' hash size (default: theirs)")
+    p.add_argument("--hash", type=_positive_int, metavar="MB", help="the engines' hash size (default: theirs)")
     p.add_argument("--report", action="store_true", help="play nothing: print the report of the chunks played")
     p.add_argument("--restart", action="store_true",
                    help="throw away what DIR holds (plan, binary, chunks) and start again")
@@ -144,6 +158,8 @@ def _wanted(args, stored):
 def _open_soak(args, out):
     """The settings and binary of the soak in `out`, starting a new one if there is none."""
     plan_path = out / "plan.json"
+    if args.yaad and not Path(args.yaad).is_file():
+        raise SoakError(f"no yaad binary at {args.yaad}")
     if args.restart and not args.report:
         for name in ("plan.json", "yaad", "summary.txt", "summary.json"):
             (out / name).unlink(missing_ok=True)
@@ -167,7 +183,7 @@ def _open_soak(args, out):
                         "other chunks")
     source = args.yaad or str(REPOSITORY / "build" / "yaad")
     if not Path(source).is_file():
-        raise SoakError(f"no yaad binary at {source}: build it (cmake --build build) or pass --yaad")
+        raise SoakError(f"no yaad binary at {source}: build it (cmake --build build -j1) or pass --yaad")
     out.mkdir(parents=True, exist_ok=True)
     shutil.copy2(source, out / "yaad")
     binary = {"source": str(Path(source).resolve()), "sha256": _sha256(out / "yaad"),
