@@ -63,7 +63,7 @@ public:
         int score = 0;
         int instability = 0;
         for (int depth = first_depth_; depth <= depth_limit; ++depth) {
-            if (depth > first_depth_ && !time_.may_start_iteration(instability)) break;
+            if (depth > first_depth_ && clock_running() && !time_.may_start_iteration(instability)) break;
             root_depth_ = depth;
             seldepth_ = 0;
             leaves_ = leaf_plies_ = 0;
@@ -152,13 +152,19 @@ private:
         if (limits_.nodes && nodes_ >= limits_.nodes && root_depth_ > 1) return aborted_ = true;
         if ((nodes_ & 1023) != 0) return false;
         if (control_.stopped()) return aborted_ = true;
+        if (!clock_running()) return false;
+        return aborted_ = (root_depth_ > 1 && time_.out_of_time());
+    }
+
+    // False while pondering: the clock is not ours until the ponder move is
+    // played, and from then on the budget counts from that moment.
+    bool clock_running() {
         if (control_.pondering()) return false;
         if (pondering_started_) {
-            // The ponder move was played: the budget counts from now.
             pondering_started_ = false;
             time_.restart(control_.ponder_hit_time());
         }
-        return aborted_ = (root_depth_ > 1 && time_.out_of_time());
+        return true;
     }
 
     bool is_repetition(int ply) const {

@@ -30,9 +30,10 @@ TimeManager::TimeManager(const SearchLimits& limits, Clock::time_point start) : 
                                                  : planned_moves_left;
         const double share = (limits.time - limits.increment) / moves + limits.increment * 0.9;
         const double soft = std::min(usable, std::max(0.001, share));
-        // Never more than a third of what is left on one move (all of it
-        // when this is the last move before the clock is topped up).
-        const double cap = limits.moves_to_go == 1 ? usable : std::max(soft, usable / 3);
+        // Never more than a third of what is left on one move; on the last
+        // move before the clock is topped up, most of it, but not so close
+        // to the end that a busy machine makes us lose on time.
+        const double cap = limits.moves_to_go == 1 ? usable * 0.8 : std::max(soft, usable / 3);
         const double hard = std::min(usable, std::max(soft, std::min(cap, soft * 4)));
         soft_ = soft_ > 0 ? std::min(soft_, soft) : soft;
         hard_ = hard_ > 0 ? std::min(hard_, hard) : hard;
