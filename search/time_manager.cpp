@@ -11,30 +11,34 @@ constexpr int planned_moves_left = 30;
 // An iteration takes a few times as long as the one before it; do not
 // start one that has little chance to finish.
 constexpr double iteration_start_fraction = 0.5;
+constexpr double least_budget = 0.001;
 }  // namespace
 
 TimeManager::TimeManager(const SearchLimits& limits, Clock::time_point start) : start_(start) {
     if (limits.infinite) return;
-    // Keep back the overhead, but never most of a very short budget.
-    auto after_overhead = [](double seconds) {
-        return std::max(0.001, seconds - std::min(overhead_seconds, 0.25 * seconds));
-    };
     if (limits.move_time > 0) {
-        hard_ = after_overhead(limits.move_time);
+        // Keep back the overhead, but never most of a very short budget.
+        hard_ = std::max(least_budget, limits.move_time - std::min(overhead_seconds, 0.25 * limits.move_time));
         soft_ = hard_;
     }
     if (limits.time >= 0) {
-        // The clock already holds this move's increment (HUB.md `level`).
-        const double usable = after_overhead(limits.time - 0.02 * limits.time);
         const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, planned_moves_left)
                                                  : planned_moves_left;
-        const double share = (limits.time - limits.increment) / moves + limits.increment * 0.9;
-        const double soft = std::min(usable, std::max(0.001, share));
+        // The clock already holds this move's increment (HUB.md `level`).
+        // Every move costs its thinking plus the overhead of getting the
+        // reply across; a reserve stays on the clock for a slow moment.
+        // When the clock falls towards the reserve the budget falls below
+        // the increment less the overhead, so the clock climbs back.
+        const double reserve = std::min(overhead_seconds, 0.5 * limits.time);
+        const double usable = std::max(least_budget, limits.time - reserve - move_overhead_seconds);
+        const double horizon = limits.time + limits.increment * (moves - 1) - move_overhead_seconds * moves - reserve;
+        const double share = horizon / moves;
         // Never more than a third of what is left on one move; on the last
         // move before the clock is topped up, most of it, but not so close
         // to the end that a busy machine makes us lose on time.
-        const double cap = limits.moves_to_go == 1 ? usable * 0.8 : std::max(soft, usable / 3);
-        const double hard = std::min(usable, std::max(soft, std::min(cap, soft * 4)));
+        const double cap = limits.moves_to_go == 1 ? 0.8 * usable : usable / 3;
+        const double soft = std::clamp(share, least_budget, std::max(least_budget, limits.moves_to_go == 1 ? cap : usable));
+        const double hard = std::min(usable, std::max(soft, std::min(cap, 4 * share)));
         soft_ = soft_ > 0 ? std::min(soft_, soft) : soft;
         hard_ = hard_ > 0 ? std::min(hard_, hard) : hard;
     }

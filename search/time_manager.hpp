@@ -14,8 +14,12 @@ class TimeManager {
 public:
     using Clock = std::chrono::steady_clock;
 
-    // Time kept back for the reply to reach the other side.
+    // Time kept back on the clock (or off a move time) for a slow moment:
+    // a busy machine, a reply stuck in a pipe.
     static constexpr double overhead_seconds = 0.03;
+    // What each move costs on top of its thinking, as the opponent's clock
+    // measures it (pipes, waking up, a loaded scheduler).
+    static constexpr double move_overhead_seconds = 0.01;
 
     TimeManager(const SearchLimits& limits, Clock::time_point start);
 
