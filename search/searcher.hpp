@@ -68,15 +68,22 @@ public:
             seldepth_ = 0;
             leaves_ = leaf_plies_ = 0;
             const int found = aspiration(depth, score);
-            // An iteration counts only when it finished with a line to play.
-            if (aborted_ || stack_[0].pv_length == 0) break;
+            if (aborted_) {
+                // The root's line is set only by a move searched to the
+                // end at this depth that beat every move before it, the
+                // last iteration's best first: the better move to play.
+                if (stack_[0].pv_length > 0) set_line(result, root_score_);
+                break;
+            }
+            if (stack_[0].pv_length == 0) break;
             score = found;
             const Move best = stack_[0].pv[0];
             if (result.best && depth > 1 && !result.best->same_effect(best))
                 instability += 2;
             else if (instability > 0)
                 --instability;
-            record(result, depth, score);
+            result.depth = depth;
+            set_line(result, score);
             if (on_iteration) on_iteration(info(result));
             // A forced win or loss found with room to spare needs no deeper look.
             if (is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 2 && !limits_.infinite &&
@@ -128,9 +135,8 @@ private:
         }
     }
 
-    void record(SearchResult& result, int depth, int score) {
+    void set_line(SearchResult& result, int score) {
         const Frame& root = stack_[0];
-        result.depth = depth;
         result.score = score;
         result.pv.assign(root.pv.begin(), root.pv.begin() + root.pv_length);
         result.best = result.pv.front();
@@ -342,6 +348,7 @@ private:
                     const Frame& child = stack_[ply + 1];
                     std::copy(child.pv.begin(), child.pv.begin() + child.pv_length, f.pv.begin() + 1);
                     f.pv_length = child.pv_length + 1;
+                    if (ply == 0) root_score_ = score;
                     if (alpha >= beta) {
                         if (!m.is_capture()) update_quiet_stats(ply, m, depth, moves, i);
                         break;
@@ -431,6 +438,7 @@ private:
     std::uint64_t leaf_plies_ = 0;
     const int first_depth_;
     int root_depth_ = 0;
+    int root_score_ = 0;  // of the move that last set the root's line
     int seldepth_ = 0;
     bool aborted_ = false;
     bool pondering_started_ = false;

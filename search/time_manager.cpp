@@ -20,6 +20,7 @@ TimeManager::TimeManager(const SearchLimits& limits, Clock::time_point start) : 
         // Keep back the overhead, but never most of a very short budget.
         hard_ = std::max(least_budget, limits.move_time - std::min(overhead_seconds, 0.25 * limits.move_time));
         soft_ = hard_;
+        move_time_only_ = limits.time < 0;
     }
     if (limits.time >= 0) {
         const int moves = limits.moves_to_go > 0 ? std::min(limits.moves_to_go, planned_moves_left)
@@ -45,7 +46,9 @@ TimeManager::TimeManager(const SearchLimits& limits, Clock::time_point start) : 
 }
 
 bool TimeManager::may_start_iteration(int instability) const {
-    if (soft_ <= 0) return true;
+    // Time a move may not keep is best spent: even an iteration cut short
+    // may find a better move.
+    if (soft_ <= 0 || move_time_only_) return true;
     if (soft_ >= hard_) return elapsed() < hard_ * iteration_start_fraction;
     const double stretched = std::min(hard_, soft_ * (1.0 + 0.5 * std::min(instability, 4)));
     return elapsed() < stretched * iteration_start_fraction;

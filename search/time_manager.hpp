@@ -41,6 +41,7 @@ private:
     Clock::time_point start_;
     double soft_ = 0;  // seconds; 0: none
     double hard_ = 0;
+    bool move_time_only_ = false;  // a time per move and no clock
 };
 
 }  // namespace yaad
