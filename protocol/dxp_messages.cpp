@@ -191,23 +191,40 @@ std::string encode_dxp(const DxpMessage& message) {
 void DxpFramer::feed(std::string_view bytes) { buffer_.append(bytes); }
 
 std::optional<std::string> DxpFramer::next() {
-    const auto end = buffer_.find('\0', scanned_);
-    if (end == std::string::npos) {
-        // A frame that never ends would grow without bound: hand it over
-        // once it is too long to be a message, and let the decoder refuse it.
-        if (buffer_.size() > dxp_max_length + 1) {
-            std::string frame = std::move(buffer_);
-            buffer_.clear();
+    for (;;) {
+        const auto end = buffer_.find('\0', scanned_);
+        if (skipping_) {
+            // The rest of an overlong frame, up to its NUL, is dropped.
+            if (end == std::string::npos) {
+                buffer_.clear();
+                scanned_ = 0;
+                return std::nullopt;
+            }
+            buffer_.erase(0, end + 1);
             scanned_ = 0;
+            skipping_ = false;
+            continue;
+        }
+        if (end != std::string::npos && end <= dxp_max_length) {
+            std::string frame = buffer_.substr(0, end);
+            buffer_.erase(0, end + 1);
+            scanned_ = 0;
+            return frame;
+        }
+        if (buffer_.size() > dxp_max_length) {
+            // No NUL where a message must have one: hand over its first
+            // bytes, for the decoder to refuse, and drop the rest. Cutting
+            // at a fixed length keeps the frames the same however the bytes
+            // arrive, and the buffer bounded.
+            std::string frame = buffer_.substr(0, dxp_max_length + 1);
+            buffer_.erase(0, dxp_max_length + 1);
+            scanned_ = 0;
+            skipping_ = true;
             return frame;
         }
         scanned_ = buffer_.size();
         return std::nullopt;
     }
-    std::string frame = buffer_.substr(0, end);
-    buffer_.erase(0, end + 1);
-    scanned_ = 0;
-    return frame;
 }
 
 }  // namespace yaad

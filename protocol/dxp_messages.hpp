@@ -71,13 +71,15 @@ std::string encode_dxp(const DxpMessage& message);
 class DxpFramer {
 public:
     void feed(std::string_view bytes);
-    // The next complete message, if one has arrived. A frame longer than
-    // the protocol allows is returned too, for the decoder to reject.
+    // The next complete message, if one has arrived. Of a frame longer than
+    // the protocol allows, its first dxp_max_length + 1 bytes are returned,
+    // for the decoder to reject, and the rest up to its NUL is dropped.
     std::optional<std::string> next();
 
 private:
     std::string buffer_;
     std::size_t scanned_ = 0;
+    bool skipping_ = false;  // inside an overlong frame
 };
 
 }  // namespace yaad

@@ -354,7 +354,9 @@ MALFORMED = [
     ("empty frame", b""),
     ("bytes above 127", b"C\xe9\xff\x80"),
 ]
-OVERLONG = b"C" + b"x" * 199  # 200 bytes and no NUL: more than a frame can be
+# 200 bytes before the NUL: more than a frame can be. The engine refuses its
+# first 128 bytes and drops the rest up to the NUL.
+OVERLONG = b"C" + b"x" * 199 + b"\0"
 
 
 class Malformed(PeerCase):
@@ -368,7 +370,7 @@ class Malformed(PeerCase):
             with self.subTest(what):
                 self.peer.send_raw(frame + b"\0")
                 self.chat_error()
-        with self.subTest("200 bytes without NUL"):
+        with self.subTest("200 bytes before the NUL"):
             self.peer.send_raw(OVERLONG)
             self.chat_error()
         # Nothing broke: a game can start.
@@ -379,7 +381,7 @@ class Malformed(PeerCase):
         self.exits_cleanly()
 
     def test_in_a_game_each_gets_a_chat_and_a_gameend(self):
-        cases = MALFORMED + [("200 bytes without NUL", None)]
+        cases = MALFORMED + [("200 bytes before the NUL", None)]
         for number, (what, frame) in enumerate(cases, 1):
             with self.subTest(what):
                 self.accept_game("Z")
