@@ -2,20 +2,20 @@
 // in the worst case (every move spends its whole hard budget, plus a delay
 // for the reply to get across) must never empty the clock.
 
+#include "time_manager.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
-
-#include "time_manager.hpp"
 
 using namespace yaad;
 
 namespace {
 
 struct ClockControl {
-    double start;     // seconds on the clock at the first move
-    double increment; // added before every move
-    int period = 0;   // moves per period, topped up by `start` after each; 0: none
+    double start;      // seconds on the clock at the first move
+    double increment;  // added before every move
+    int period = 0;    // moves per period, topped up by `start` after each; 0: none
 };
 
 // Plays `moves` moves and returns the least the clock held after a move.
