@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from . import jsonout, pdn, report
+from .arguments import non_negative_int, parsed_by, positive_int, seconds
 from .adjudication import Rule
 from .clocks import TimeControl
 from .fen import board_size, side_to_move
@@ -87,38 +88,6 @@ Ctrl-C stops the match: the games in flight are dropped, the rest reported.
 """
 
 
-def _positive_int(text):
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text}")
-    return value
-
-
-def _non_negative_int(text):
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"needs a whole number of 0 or more, not {text}")
-    return value
-
-
-def _seconds(text):
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"needs a number of seconds above 0, not {text}")
-    return value
-
-
-def _parsed_by(parse):
-    """An argparse type from a parser that raises ValueError with a message."""
-    def convert(text):
-        try:
-            return parse(text)
-        except ValueError as e:
-            raise argparse.ArgumentTypeError(str(e)) from None
-    convert.__name__ = parse.__qualname__
-    return convert
-
-
 def _param(text):
     """`NAME=VALUE` for both engines, `1:NAME=VALUE` or `2:NAME=VALUE` for one."""
     engine, _, setting = text.rpartition(":") if text[:2] in ("1:", "2:") else ("", "", text)
@@ -138,12 +107,12 @@ def build_parser():
     p.add_argument("--variant", default="jamaican",
                    help="jamaican (default), pool, english, russian, brazilian, international (or normal), "
                         "sixrow")
-    p.add_argument("--games", type=_positive_int, required=True, metavar="N",
+    p.add_argument("--games", type=positive_int, required=True, metavar="N",
                    help="number of games; must be even, as each opening is played twice, colours swapped")
-    p.add_argument("--tc", type=_parsed_by(TimeControl.parse), action="append", required=True, metavar="TC",
+    p.add_argument("--tc", type=parsed_by(TimeControl.parse), action="append", required=True, metavar="TC",
                    help="time control: movetime=0.1, 60+0.5, 40/60, 60, depth=6 or nodes=100000 (see below); "
                         "give it twice for one per engine, in --engine order")
-    p.add_argument("--concurrency", type=_positive_int, default=1, metavar="K",
+    p.add_argument("--concurrency", type=positive_int, default=1, metavar="K",
                    help="games played at once, each by its own engine processes (default 1); more than "
                         "the CPU cores makes timed games unfair")
     openings = p.add_mutually_exclusive_group()
@@ -151,17 +120,17 @@ def build_parser():
                           help="openings: one FEN per line (blank lines and # comments skipped) or PDN "
                                "games (the position after their moves, from their FEN tag or the start); "
                                "used in order, repeated if the match needs more")
-    openings.add_argument("--plies", type=_non_negative_int, default=4, metavar="N",
+    openings.add_argument("--plies", type=non_negative_int, default=4, metavar="N",
                           help="random openings of N plies from `yaad random-opening` (default 4, the "
                                "Jamaican Random start)")
-    p.add_argument("--seed", type=_non_negative_int, metavar="S",
+    p.add_argument("--seed", type=non_negative_int, metavar="S",
                    help="seed of the random openings; opening i uses a seed derived from S and i, so "
                         "the same S gives the same openings (default: a fresh one, printed)")
-    p.add_argument("--sprt", type=_parsed_by(Sprt.parse), metavar="ELO0,ELO1[,ALPHA,BETA]",
+    p.add_argument("--sprt", type=parsed_by(Sprt.parse), metavar="ELO0,ELO1[,ALPHA,BETA]",
                    help="sequential test on game pairs (pentanomial): H0 elo=ELO0 against H1 elo=ELO1 for "
                         "the first engine, alpha and beta 0.05 by default, e.g. 0,10. When the LLR "
                         "crosses a bound no new pair starts; the pairs in flight are finished and counted")
-    p.add_argument("--sprt-min-pairs", type=_positive_int, default=10, metavar="N",
+    p.add_argument("--sprt-min-pairs", type=positive_int, default=10, metavar="N",
                    help="no SPRT decision before N complete pairs (default 10): a few pairs cannot "
                         "measure the variance the LLR divides by")
     p.add_argument("--pdn", metavar="FILE", help="write every game as PDN")
@@ -169,15 +138,15 @@ def build_parser():
     p.add_argument("--yaad", default=str(REPOSITORY / "build" / "yaad"), metavar="PATH",
                    help="the yaad binary for the referee and random openings (default: build/yaad of "
                         "this repository)")
-    p.add_argument("--adjudicate-draw", type=_parsed_by(Rule.parse), metavar="MOVES,SCORE",
+    p.add_argument("--adjudicate-draw", type=parsed_by(Rule.parse), metavar="MOVES,SCORE",
                    help="a draw once both engines' scores stayed within ±SCORE (in men) for their last "
                         "MOVES moves each, e.g. 20,0.05")
-    p.add_argument("--adjudicate-win", type=_parsed_by(Rule.parse), metavar="MOVES,SCORE",
+    p.add_argument("--adjudicate-win", type=parsed_by(Rule.parse), metavar="MOVES,SCORE",
                    help="a win once, for their last MOVES moves each, one engine saw +SCORE or more and "
                         "the other -SCORE or less, e.g. 5,5")
-    p.add_argument("--max-plies", type=_non_negative_int, default=0, metavar="N",
+    p.add_argument("--max-plies", type=non_negative_int, default=0, metavar="N",
                    help="a draw after N plies from the opening (default 0: no limit)")
-    p.add_argument("--hash", type=_positive_int, metavar="MB",
+    p.add_argument("--hash", type=positive_int, metavar="MB",
                    help="hash size for both engines (set-param hash; skipped by engines without it)")
     p.add_argument("--param", type=_param, action="append", default=[], metavar="[1:|2:]NAME=VALUE",
                    help="set-param for both engines, or only the first (1:) or second (2:); the engine "
@@ -185,11 +154,11 @@ def build_parser():
     p.add_argument("--ponder", nargs="?", const="both", choices=["both", "1", "2"], metavar="1|2",
                    help="let both engines ponder on the opponent's time (see below), or only the first "
                         "(--ponder 1) or the second (--ponder 2)")
-    p.add_argument("--timeout-margin", type=_seconds, default=1.0, metavar="S",
+    p.add_argument("--timeout-margin", type=seconds, default=1.0, metavar="S",
                    help="grace on each move's time before it counts as lost on time (default 1)")
-    p.add_argument("--stall-timeout", type=_seconds, default=60.0, metavar="S",
+    p.add_argument("--stall-timeout", type=seconds, default=60.0, metavar="S",
                    help="with depth= or nodes=, the longest a move may take (default 60)")
-    p.add_argument("--startup-timeout", type=_seconds, default=10.0, metavar="S",
+    p.add_argument("--startup-timeout", type=seconds, default=10.0, metavar="S",
                    help="the longest an engine may take to answer hub and init (default 10)")
     p.add_argument("--log", metavar="FILE",
                    help="append every line exchanged with the engines and referees, and their stderr")

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from yaadmatch.arguments import parsed_by, positive_int, seconds
 from yaadmatch.clocks import TimeControl
 
 from . import chunks, plan, summary
@@ -48,39 +49,20 @@ examples:
 """
 
 
-def _even_games(text):
-    value = int(text)
-    if value < 2 or value % 2:
-        raise argparse.ArgumentTypeError(f"needs an even number of games, 2 or more, not {text}")
-    return value
+def _even_games(least):
+    """An argparse type: an even number of games, `least` or more."""
+    def convert(text):
+        value = int(text)
+        if value < least or value % 2:
+            raise argparse.ArgumentTypeError(f"needs an even number of games, {least} or more, not {text}")
+        return value
+    convert.__name__ = "even_games"
+    return convert
 
 
-def _even_or_zero(text):
-    value = int(text)
-    if value < 0 or value % 2:
-        raise argparse.ArgumentTypeError(f"needs an even number of games, 0 or more, not {text}")
-    return value
-
-
-def _positive_int(text):
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs a whole number of 1 or more, not {text}")
-    return value
-
-
-def _seconds(text):
-    value = float(text)
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"needs a number of seconds above 0, not {text}")
-    return value
-
-
-def _tc(text):
-    try:
-        return str(TimeControl.parse(text))
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+def _tc_text(text):
+    """A time control as scripts/match takes it, written the standard way."""
+    return str(TimeControl.parse(text))
 
 
 def _variants(text):
@@ -95,11 +77,11 @@ def _variants(text):
 def build_parser():
     p = argparse.ArgumentParser(prog="scripts/soak", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=_even_games, metavar="N",
+    p.add_argument("--games", type=_even_games(2), metavar="N",
                    help="games in all, spread over the chunks (default 1000; even)")
     p.add_argument("--seed", type=int, metavar="S", help="seed of the openings (default: a fresh one, kept in "
                                                          "the plan)")
-    p.add_argument("--tc", type=_tc, action="append", metavar="TC",
+    p.add_argument("--tc", type=parsed_by(_tc_text), action="append", metavar="TC",
                    help="a time control, as scripts/match takes it; repeat for several (default: "
                         + " ".join(plan.TIME_CONTROLS) + ")")
     p.add_argument("--variants", type=_variants, metavar="V,V,...",
@@ -107,19 +89,19 @@ def build_parser():
     p.add_argument("--ponder", choices=plan.PONDER_MODES,
                    help="which time controls are played with pondering: clock (the default: those with a "
                         "clock), all or none")
-    p.add_argument("--endurance", type=_even_or_zero, metavar="N",
+    p.add_argument("--endurance", type=_even_games(0), metavar="N",
                    help="of the games, N are played last by a single pair of engine processes, one game at "
                         "a time, to watch their memory over a long life (default: a tenth of --games)")
     p.add_argument("--yaad", metavar="PATH",
                    help="the yaad binary to test (default build/yaad); copied into DIR when the soak starts")
     p.add_argument("--out", default=str(REPOSITORY / "build" / "soak"), metavar="DIR",
                    help="where the plan, the binary, the chunks and the report go (default build/soak)")
-    p.add_argument("--concurrency", type=_positive_int, default=2, metavar="K",
+    p.add_argument("--concurrency", type=positive_int, default=2, metavar="K",
                    help="games played at once in a chunk (default 2); with pondering each game keeps two "
                         "processes busy")
-    p.add_argument("--timeout-margin", type=_seconds, default=1.0, metavar="S",
+    p.add_argument("--timeout-margin", type=seconds, default=1.0, metavar="S",
                    help="scripts/match --timeout-margin: grace on each move's time (default 1)")
-    p.add_argument("--hash", type=_positive_int, metavar="MB", help="the engines' hash size (default: theirs)")
+    p.add_argument("--hash", type=positive_int, metavar="MB", help="the engines' hash size (default: theirs)")
     p.add_argument("--report", action="store_true", help="play nothing: print the report of the chunks played")
     p.add_argument("--restart", action="store_true",
                    help="throw away what DIR holds (plan, binary, chunks) and start again")
