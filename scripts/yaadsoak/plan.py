@@ -55,8 +55,12 @@ def _chunk_seed(seed, number):
     return int.from_bytes(digest[:4], "big")
 
 
+def _is_clock(tc):
+    return TimeControl.parse(tc).kind == CLOCK
+
+
 def _ponders(mode, tc):
-    return mode == "all" or (mode == "clock" and TimeControl.parse(tc).kind == CLOCK)
+    return mode == "all" or (mode == "clock" and _is_clock(tc))
 
 
 def default_endurance(games):
@@ -80,7 +84,7 @@ def make_chunks(settings):
                                 _ponders(settings.ponder, tc)))
     if settings.endurance:
         number = len(chunks) + 1
-        tc = next((tc for tc in tcs if TimeControl.parse(tc).kind == CLOCK), tcs[0])
+        tc = next((tc for tc in tcs if _is_clock(tc)), tcs[0])
         chunks.append(Chunk(number, variants[0], tc, settings.endurance, _chunk_seed(settings.seed, number),
                             _ponders(settings.ponder, tc), endurance=True))
     return chunks
