@@ -10,4 +10,6 @@ constexpr Color operator~(Color c) { return c == Color::white ? Color::black : C
 
 constexpr int index(Color c) { return static_cast<int>(c); }
 
+constexpr const char* color_name(Color c) { return c == Color::white ? "white" : "black"; }
+
 }  // namespace yaad

@@ -35,7 +35,7 @@ public:
         if (position_.occupied() & bit(s))
             throw InputError("square " + std::to_string(layout_.number(s)) + " is given twice");
         if (!king && (crowning_rows_[index(c)] & bit(s)))
-            throw InputError(std::string(c == Color::white ? "white" : "black") + " man on square " +
+            throw InputError(std::string(color_name(c)) + " man on square " +
                              std::to_string(layout_.number(s)) + ", its own crowning row");
         position_.pieces[index(c)] |= bit(s);
         if (king) position_.kings |= bit(s);
@@ -152,8 +152,7 @@ Position parse_fen(Variant v, std::string_view text) {
         const auto colour = parse_colour(field[0]);
         if (!colour) throw InputError("FEN list must start with W or B: " + quoted_excerpt(field));
         if (listed[index(*colour)])
-            throw InputError(std::string("FEN gives the ") + (*colour == Color::white ? "white" : "black") +
-                             " pieces twice");
+            throw InputError(std::string("FEN gives the ") + color_name(*colour) + " pieces twice");
         listed[index(*colour)] = true;
         for (std::string_view item : split(field.substr(1), ',')) {
             item = trim(item);

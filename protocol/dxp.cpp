@@ -179,7 +179,7 @@ private:
         }
         send(DxpGameAccept{options_.name, 0});
         // Say what we understood, so that a mismatch shows at once.
-        chat(options_.name + " plays " + (r.follower_colour == Color::white ? "white" : "black") + ", " +
+        chat(options_.name + " plays " + color_name(r.follower_colour) + ", " +
              std::to_string(r.minutes) + " min per side, " +
              (r.moves > 0 ? std::to_string(r.moves) + " moves" : "no move limit"));
         return start;

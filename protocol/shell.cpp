@@ -238,7 +238,7 @@ private:
                  << std::setw(8) << trace.terms[t][0] / 100.0 << std::setw(8) << -trace.terms[t][1] / 100.0 << "\n";
         }
         out_ << "scaled down by " << trace.terms.back()[0] << " (drawish ending)\n"
-             << "total " << score_text(score) << " for " << (game_.position().side == Color::white ? "white" : "black")
+             << "total " << score_text(score) << " for " << color_name(game_.position().side)
              << "\n";
         out_.unsetf(std::ios::fixed);
     }
