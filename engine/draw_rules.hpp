@@ -4,6 +4,8 @@
 // of position keys by whoever keeps it (Game, the search). Shared by the
 // game object and the search, so both judge a position alike.
 
+#include <algorithm>
+#include <array>
 #include <cstdint>
 
 #include "bitboard.hpp"
@@ -67,13 +69,55 @@ struct DrawCounters {
     template <class R>
     EndReason rule_draw() const {
         if (R::progress_limit_plies > 0 && progress_plies >= R::progress_limit_plies) return EndReason::no_progress;
-        if (lone_king.moves > 0 && strong_moves >= lone_king.moves &&
-            (!lone_king.counts_both_sides || weak_moves >= lone_king.moves))
-            return EndReason::lone_king;
+        if (lone_king_ran_out(strong_moves, weak_moves)) return EndReason::lone_king;
         return EndReason::none;
     }
 
+    // Plies until each rule would draw the game if nothing resets it (a
+    // capture, a crowning, a man's move where that counts), with `to_move`
+    // to move now; no_limit where the rule is not in force. The two are
+    // apart because a man's move resets the one and not the other.
+    static constexpr int no_limit = 1 << 14;
+    template <class R>
+    int plies_to_progress_draw() const {
+        if constexpr (R::progress_limit_plies == 0) return no_limit;
+        return std::max(0, R::progress_limit_plies - progress_plies);
+    }
+    int plies_to_lone_king_draw(Color to_move) const {
+        if (lone_king.moves == 0) return no_limit;
+        int s = strong_moves, w = weak_moves, plies = 0;
+        for (Color c = to_move; !lone_king_ran_out(s, w); c = ~c, ++plies) ++(c == strong ? s : w);
+        return plies;
+    }
+
+    // What a stored search result may depend on besides the position: the
+    // plies left to each live counting rule. Two counters that draw at the
+    // same moments give the same key, however they were reached.
+    template <class R>
+    std::uint64_t key(Color to_move) const {
+        std::uint64_t k = 0;
+        if (const int p = plies_to_progress_draw<R>(); p != no_limit) k ^= count_keys[0][std::min(p, max_counted)];
+        if (const int p = plies_to_lone_king_draw(to_move); p != no_limit) k ^= count_keys[1][std::min(p, max_counted)];
+        return k;
+    }
+
 private:
+    // Every limit of RULES.md §4 is shorter than this, and no search looks
+    // further ahead, so longer distances need not be told apart.
+    static constexpr int max_counted = 127;
+    static constexpr auto count_keys = [] {
+        std::array<std::array<std::uint64_t, max_counted + 1>, 2> keys{};
+        std::uint64_t state = 0x7a3c91e5d02b6f48ULL;
+        for (auto& rule : keys)
+            for (auto& k : rule) k = zobrist::splitmix64(state);
+        return keys;
+    }();
+
+    bool lone_king_ran_out(int strong_count, int weak_count) const {
+        return lone_king.moves > 0 && strong_count >= lone_king.moves &&
+               (!lone_king.counts_both_sides || weak_count >= lone_king.moves);
+    }
+
     template <class R>
     void set_material(const Position& p) {
         strong_moves = weak_moves = 0;

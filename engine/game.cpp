@@ -39,9 +39,10 @@ std::string_view pdn_result(Outcome o) {
 
 Game::Game(Variant v) : Game(v, start_position(v)) {}
 
-Game::Game(Variant v, const Position& start) : variant_(v), start_(start) {
-    const DrawCounters counters =
-        visit_variant(v, [&](auto r) { return DrawCounters::at_start<decltype(r)>(start); });
+Game::Game(Variant v, const Position& start)
+    : Game(v, start, visit_variant(v, [&](auto r) { return DrawCounters::at_start<decltype(r)>(start); })) {}
+
+Game::Game(Variant v, const Position& start, const DrawCounters& counters) : variant_(v), start_(start) {
     plies_.push_back({Move{}, start, counters, 0});
 }
 

@@ -34,6 +34,9 @@ class Game {
 public:
     explicit Game(Variant v);
     Game(Variant v, const Position& start);
+    // A game taken up at `start` with draw counters already running, as
+    // in the middle of a game whose earlier moves are not known.
+    Game(Variant v, const Position& start, const DrawCounters& counters);
 
     Variant variant() const { return variant_; }
     const Position& start() const { return start_; }
