@@ -237,9 +237,12 @@ private:
             out_ << std::left << std::setw(16) << EvalTrace::names[t] << std::right << std::fixed << std::setprecision(2)
                  << std::setw(8) << trace.terms[t][0] / 100.0 << std::setw(8) << -trace.terms[t][1] / 100.0 << "\n";
         }
-        out_ << "scaled down by " << trace.terms.back()[0] << " (drawish ending)\n"
-             << "total " << score_text(score) << " for " << color_name(game_.position().side)
-             << "\n";
+        const int divisor = trace.terms.back()[0];
+        if (divisor == 0)
+            out_ << "a drawn ending: only a capture on the board now could decide it\n";
+        else if (divisor > 1)
+            out_ << "scaled down by " << divisor << " (drawish ending)\n";
+        out_ << "total " << score_text(score) << " for " << color_name(game_.position().side) << "\n";
         out_.unsetf(std::ios::fixed);
     }
 

@@ -143,19 +143,22 @@ class Evaluator {
     }
 
     // Endings that the rules or the board make hard to win (RULES.md §4):
-    // a lone king against a few kings only. Returns a divisor of the score.
+    // a lone king against a few kings only. Returns a divisor of the score,
+    // or 0 where only a capture on the board now could decide the game,
+    // which the search sees: two kings never catch one on a flying board,
+    // nor one king another anywhere. Scoring those exactly 0 lets a search
+    // prefer them to nothing when a counting rule is about to draw.
     static int drawish_divisor(const Position& p) {
         for (const Color weak : {Color::white, Color::black}) {
             const Color strong = ~weak;
             if (popcount(p.of(weak)) != 1 || !(p.of(weak) & p.kings) || p.men(strong)) continue;
             const int kings = popcount(p.kings_of(strong));
+            if (kings <= (R::flying_kings ? 2 : 1)) return 0;
+            // Three kings need the lone king off the long diagonal (four on
+            // 10x10, where three rarely win).
             if constexpr (R::flying_kings) {
-                // Two kings never beat one on a flying board; three need the
-                // lone king off the long diagonal (four on 10x10).
-                if (kings <= (N == 10 ? 3 : 2)) return 16;
+                if (kings == 3 && N == 10) return 16;
                 if (kings == (N == 10 ? 4 : 3) && (p.of(weak) & main_diagonal)) return 4;
-            } else if (kings <= 1) {
-                return 16;
             }
         }
         return 1;
@@ -182,7 +185,7 @@ public:
         int score = sum[0] - sum[1];
         const int divisor = drawish_divisor(p);
         if constexpr (Trace) trace->terms[scale][0] = divisor;
-        score /= divisor;
+        score = divisor ? score / divisor : 0;
         return p.side == Color::white ? score : -score;
     }
 };

@@ -12,6 +12,17 @@
 //   extended.
 // - The draw rules of RULES.md §4 are known here: repetition over the game
 //   and the search path, and the counting rules through DrawCounters.
+//
+// A score depends on the history as well as the position when a draw rule
+// decided it somewhere below, and the table must not hand it to the same
+// position reached another way (the graph-history problem):
+// - The counting rules: the table's key folds in the plies left to each
+//   live rule (DrawCounters::key). Every limit is shorter than a search
+//   can look ahead, so any count may matter; outside endings it rarely
+//   costs a transposition, as a man's move or a capture resets the count.
+// - Repetition: each node learns the earliest ply of the path above it that
+//   one of its lines repeated. A result that leans on a position above the
+//   node is not stored; one that only repeats the node itself is.
 
 #include <algorithm>
 #include <array>
@@ -47,6 +58,7 @@ public:
         stack_[0] = Frame{};
         stack_[0].position = p;
         stack_[0].counters = counters;
+        set_keys(stack_[0]);
         stack_[0].reversible = static_cast<int>(earlier_keys.size());
         earlier_keys_ = earlier_keys;
     }
@@ -104,7 +116,12 @@ private:
     struct Frame {
         Position position;
         DrawCounters counters;
+        std::uint64_t tt_key = 0;  // the position's key and the counts it depends on
+        int plies_to_rule_draw = 0;
         int reversible = 0;  // plies since a capture or a man move
+        // The earliest ply above whose position the score leans on by
+        // repetition; independent when it is this node's own ply or later.
+        int repeats_from = independent;
         int static_eval = 0;
         std::array<Move, 2> killers{};
         std::array<Move, max_ply + 1> pv;
@@ -173,16 +190,37 @@ private:
         return true;
     }
 
-    bool is_repetition(int ply) const {
-        if constexpr (!R::repetition_draw) return false;
+    static constexpr int independent = 1 << 20;
+
+    // The ply of an earlier occurrence of this node's position that makes
+    // it a draw by repetition (at most 0 for the game up to the root), or
+    // `independent`. Met again after the root, a position is a draw at once:
+    // the side that could avoid the repetition would. One from before the
+    // root draws only on its third occurrence, as the rule says, since the
+    // game may pass it once more. With `game_only` the path after the root
+    // is not looked at.
+    int repetition_ply(int ply, bool game_only = false) const {
+        if constexpr (!R::repetition_draw) return independent;
         const Frame& f = stack_[ply];
+        int before_root = 0;
         for (int back = 2; back <= f.reversible; back += 2) {
             const int j = ply - back;
             const std::uint64_t key =
                 j >= 0 ? stack_[j].position.key : earlier_keys_[earlier_keys_.size() + static_cast<std::size_t>(j)];
-            if (key == f.position.key) return true;
+            if (key != f.position.key) continue;
+            if (j > 0) {
+                if (!game_only) return j;
+            } else if (++before_root == 2) {
+                return j;
+            }
         }
-        return false;
+        return independent;
+    }
+
+    static void set_keys(Frame& f) {
+        f.tt_key = f.position.key ^ f.counters.template key<R>(f.position.side);
+        f.plies_to_rule_draw = std::min(f.counters.template plies_to_progress_draw<R>(),
+                                        f.counters.plies_to_lone_king_draw(f.position.side));
     }
 
     void play(int ply, const Move& m) {
@@ -192,6 +230,7 @@ private:
         child.position.make(m);
         child.counters = parent.counters;
         child.counters.template update<R>(parent.position, m, child.position);
+        set_keys(child);
         const bool irreversible = m.is_capture() || !(parent.position.kings & bit(m.from));
         child.reversible = irreversible ? 0 : parent.reversible + 1;
         child.killers = {};
@@ -259,20 +298,32 @@ private:
     int search(int ply, int alpha, int beta, int depth, bool pv_node) {
         Frame& f = stack_[ply];
         f.pv_length = 0;
-        if (ply > 0 && is_repetition(ply)) return 0;
+        f.repeats_from = independent;
+        // A counting rule that runs out within the horizon decides what the
+        // evaluation cannot see (a won ending drawn by the count), so no
+        // move is cut or reduced on the evaluation's word there. It also
+        // ends every line in time, so a repetition on the path changes no
+        // value (a side that can win needs none): leaving those out keeps
+        // the table's results for such endings independent of the path.
+        const bool count_in_sight = f.plies_to_rule_draw <= depth;
+        if (ply > 0 && (f.repeats_from = repetition_ply(ply, count_in_sight)) != independent) return 0;
         if (depth <= 0 || ply >= max_ply - 1) return quiescence(ply, alpha, beta, 0);
         ++nodes_;
         if (should_stop()) return 0;
         seldepth_ = std::max(seldepth_, ply);
 
         if (ply > 0) {
+            // A counting rule that has run out draws, unless the move that
+            // used it up won. The root is searched even so: asked for a
+            // move, we give one.
+            if (f.plies_to_rule_draw == 0) return has_moves(f.position) ? 0 : -win_score + ply;
             // No score here can beat a win found sooner above.
             alpha = std::max(alpha, -win_score + ply);
             beta = std::min(beta, win_score - ply - 1);
             if (alpha >= beta) return alpha;
         }
 
-        const std::uint64_t key = f.position.key;
+        const std::uint64_t key = f.tt_key;
         MoveSignature tt_move;
         const std::optional<TTData> entry = tt_.probe(key);
         if (entry) {
@@ -287,10 +338,6 @@ private:
         MoveList moves;
         Movegen<R>::generate(f.position, moves);
         if (moves.empty()) return -win_score + ply;
-        // A win on the move a counting rule allows last is still a win, so
-        // this comes after the check for no moves. The root is searched even
-        // so: asked for a move, we give one.
-        if (ply > 0 && f.counters.template rule_draw<R>() != EndReason::none) return 0;
 
         const bool captures = moves[0].is_capture();
         f.static_eval = Evaluator<R>::evaluate(f.position);
@@ -298,7 +345,7 @@ private:
 
         // Static beta pruning at the frontier: far ahead in a quiet position
         // with no capture threatened, a shallow search would not fall back.
-        if (!pv_node && !captures && depth <= 3 && !is_decisive(beta) &&
+        if (!pv_node && !captures && !count_in_sight && depth <= 3 && !is_decisive(beta) &&
             f.static_eval - 90 * depth >= beta && !Movegen<R>::opponent_can_capture(f.position))
             return f.static_eval;
 
@@ -308,7 +355,7 @@ private:
         // Near the frontier of a quiet node that is not threatened, late
         // quiet moves are unlikely to matter: try only the first few, and
         // none that cannot lift a hopeless static score to alpha.
-        const bool prunable = !pv_node && !captures && depth <= 3 && !is_decisive(alpha) &&
+        const bool prunable = !pv_node && !captures && !count_in_sight && depth <= 3 && !is_decisive(alpha) &&
                               !Movegen<R>::opponent_can_capture(f.position);
         const std::size_t late_limit = 3 + static_cast<std::size_t>(depth * depth);
         const bool futile = prunable && f.static_eval + 70 + 60 * depth <= alpha;
@@ -316,6 +363,7 @@ private:
         const int original_alpha = alpha;
         int best_score = -infinite_score;
         Move best_move{};
+        int repeats_from = independent;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             pick(moves, keys, i);
             const Move& m = moves[i];
@@ -330,7 +378,7 @@ private:
                 // the deeper and the later; a move that surprises is
                 // searched again at full depth.
                 int reduction = 0;
-                if (quiet && depth >= 3 && i >= 2) {
+                if (quiet && depth >= 3 && i >= 2 && !count_in_sight) {
                     reduction = late_move_reduction(depth, i) - (pv_node ? 1 : 0);
                     reduction = std::clamp(reduction, 0, depth - 2);
                 }
@@ -339,6 +387,10 @@ private:
                 if (score > alpha && score < beta && pv_node) score = -search(ply + 1, -beta, -alpha, depth - 1, true);
             }
             if (aborted_) return 0;
+            // A cut leans on the move that cut alone; any other result on
+            // every move tried.
+            const int child_repeats = stack_[ply + 1].repeats_from;
+            repeats_from = std::min(repeats_from, child_repeats);
             if (score > best_score) {
                 best_score = score;
                 best_move = m;
@@ -351,16 +403,28 @@ private:
                     if (ply == 0) root_score_ = score;
                     if (alpha >= beta) {
                         if (!m.is_capture()) update_quiet_stats(ply, m, depth, moves, i);
+                        repeats_from = child_repeats;
                         break;
                     }
                 }
             }
         }
 
-        const Bound bound = best_score >= beta ? Bound::lower : best_score > original_alpha ? Bound::exact : Bound::upper;
-        tt_.store(key, {static_cast<std::int16_t>(score_to_tt(best_score, ply)), static_cast<std::int8_t>(depth), bound,
-                        MoveSignature::of(best_move)});
+        // Repeating this very position is part of its own value.
+        f.repeats_from = repeats_from >= ply ? independent : repeats_from;
+        if (f.repeats_from == independent) {
+            const Bound bound =
+                best_score >= beta ? Bound::lower : best_score > original_alpha ? Bound::exact : Bound::upper;
+            tt_.store(key, {static_cast<std::int16_t>(score_to_tt(best_score, ply)), static_cast<std::int8_t>(depth),
+                            bound, MoveSignature::of(best_move)});
+        }
         return best_score;
+    }
+
+    bool has_moves(const Position& p) const {
+        MoveList moves;
+        Movegen<R>::generate(p, moves);
+        return !moves.empty();
     }
 
     // Plays out the captures. Without one pending the side to move may stand
@@ -369,6 +433,9 @@ private:
     int quiescence(int ply, int alpha, int beta, int threat_plies) {
         Frame& f = stack_[ply];
         f.pv_length = 0;
+        f.repeats_from = independent;
+        // A king's answer to a threat may bring a position back.
+        if (ply > 0 && (f.repeats_from = repetition_ply(ply)) != independent) return 0;
         ++nodes_;
         if (should_stop()) return 0;
         seldepth_ = std::max(seldepth_, ply);
@@ -376,7 +443,7 @@ private:
         MoveList moves;
         Movegen<R>::generate(f.position, moves);
         if (moves.empty()) return -win_score + ply;
-        if (f.counters.template rule_draw<R>() != EndReason::none) return 0;
+        if (f.plies_to_rule_draw == 0) return 0;
         if (ply >= max_ply - 1) return Evaluator<R>::evaluate(f.position);
 
         const bool captures = moves[0].is_capture();
@@ -393,11 +460,14 @@ private:
 
         std::array<int, MoveList::capacity> keys;
         order(moves, ply, MoveSignature{}, keys);
+        int repeats_from = independent;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             pick(moves, keys, i);
             play(ply, moves[i]);
             const int score = -quiescence(ply + 1, -beta, -alpha, threat_plies);
             if (aborted_) return 0;
+            const int child_repeats = stack_[ply + 1].repeats_from;
+            repeats_from = std::min(repeats_from, child_repeats);
             if (score > best_score) {
                 best_score = score;
                 if (score > alpha) {
@@ -406,10 +476,14 @@ private:
                     const Frame& child = stack_[ply + 1];
                     std::copy(child.pv.begin(), child.pv.begin() + child.pv_length, f.pv.begin() + 1);
                     f.pv_length = child.pv_length + 1;
-                    if (alpha >= beta) break;
+                    if (alpha >= beta) {
+                        repeats_from = child_repeats;
+                        break;
+                    }
                 }
             }
         }
+        f.repeats_from = repeats_from >= ply ? independent : repeats_from;
         return best_score;
     }
 

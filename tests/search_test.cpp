@@ -123,14 +123,20 @@ TEST_CASE("search: RULES §4 a win is scored as a win") {
     CHECK(format_move(Variant::pool, game.position(), *r.best) == "30-25");
 }
 
-TEST_CASE("search: RULES §4 a position repeated from the game scores as a draw") {
+TEST_CASE("search: RULES §4 a position that would stand for the third time scores as a draw") {
     // Pool, Black to move with a lone king against a king and three men: a
-    // lost ending, except that 5-1 brings back a position already seen.
+    // lost ending, except that 5-1 brings back a position for the third
+    // time.
     Game game(Variant::pool, parse_fen(Variant::pool, "B:W25,26,30,K32:BK1"));
-    for (const char* m : {"1-5", "32-28", "5-1", "28-32", "1-5", "32-28"}) game.play(m);
+    for (const char* m : {"1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1", "28-32", "1-5", "32-28"}) game.play(m);
     const SearchResult r = search_depth(game, 8);
     CHECK(r.score == 0);
     CHECK(format_move(Variant::pool, game.position(), *r.best) == "5-1");
+
+    // For the second time it draws nothing: White need not come back.
+    Game twice(Variant::pool, parse_fen(Variant::pool, "B:W25,26,30,K32:BK1"));
+    for (const char* m : {"1-5", "32-28", "5-1", "28-32", "1-5", "32-28"}) twice.play(m);
+    CHECK(search_depth(twice, 8).score < -200);
 
     // Without that history the same position is lost.
     const Game fresh(Variant::pool, game.position());
