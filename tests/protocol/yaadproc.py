@@ -160,11 +160,8 @@ class LineProcess:
         """True if stdout ends within `timeout` (lines before the end are dropped)."""
         deadline = time.monotonic() + timeout
         while not self._eof:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
             try:
-                if self._lines.get(timeout=left) is None:
+                if self._lines.get(timeout=max(0.0, deadline - time.monotonic())) is None:
                     self._eof = True
             except queue.Empty:
                 return False
