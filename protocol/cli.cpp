@@ -68,8 +68,12 @@ int run_dxp_command(const po::variables_map& vm) {
     if (vm.count("connect")) o.host = vm["connect"].as<std::string>();
     o.address = vm["bind"].as<std::string>();
     const std::uint64_t port = unsigned_option(vm, "port");
-    if (port < 1 || port > 65535) throw InputError("--port must be 1 to 65535");
+    if (port > 65535 || (port == 0 && !o.listen))
+        throw InputError("--port must be 1 to 65535 (or 0 with --listen: any free port)");
     o.port = static_cast<int>(port);
+    o.connect_timeout = vm["connect-timeout"].as<double>();
+    if (!(o.connect_timeout >= 0 && o.connect_timeout < 1e6))
+        throw InputError("--connect-timeout must be a number of seconds, 0 or more");
     o.initiator = vm.count("initiator") > 0;
     o.games = static_cast<int>(std::min<std::uint64_t>(unsigned_option(vm, "games"), 100000));
     if (o.games < 1) throw InputError("--games must be 1 or more");
@@ -99,8 +103,11 @@ int run_dxp_command(const po::variables_map& vm) {
 void declare_dxp(po::options_description& d) {
     d.add_options()("listen", "wait for the other program to connect")(
         "connect", po::value<std::string>(), "connect to the other program at HOST")(
-        "port", po::value<std::string>()->default_value(std::to_string(dxp_default_port)), "TCP port")(
+        "port", po::value<std::string>()->default_value(std::to_string(dxp_default_port)),
+        "TCP port; with --listen, 0 takes any free port (see the listening line)")(
         "bind", po::value<std::string>()->default_value("127.0.0.1"), "address to listen on (with --listen)")(
+        "connect-timeout", po::value<double>()->default_value(0.0),
+        "seconds to go on trying while the other side does not listen yet; 0 tries once (with --connect)")(
         "initiator", "propose the games (send GAMEREQ); the other side follows")(
         "games", po::value<std::string>()->default_value("1"), "games to play, colours alternating (initiator)")(
         "minutes", po::value<std::string>()->default_value("5"), "thinking time per side and game (initiator)")(
@@ -126,7 +133,8 @@ std::vector<Command> all_commands() {
              return 0;
          }},
         {"dxp", "play other programs over DamExchange (TCP); one result line per game",
-         "(--listen | --connect HOST) [--port P] [--initiator --games N --minutes M] [--variant V] [--pdn FILE]",
+         "(--listen | --connect HOST [--connect-timeout S]) [--port P] [--initiator --games N --minutes M] "
+         "[--variant V] [--pdn FILE]",
          declare_dxp, run_dxp_command},
         {"referee", "judge games line by line for a match runner (see protocol/referee.hpp)", "",
          [](po::options_description&) {},

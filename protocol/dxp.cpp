@@ -356,11 +356,35 @@ private:
     std::optional<DxpMessage> pending_;
 };
 
+// Listens, says so, and accepts one peer; the listening socket is closed
+// once the peer is there. The line goes to stderr, beside the other `dxp:`
+// lines, and not to stdout, whose lines are the games' results, one each,
+// for scripts to read. It comes only once the socket listens, so whoever
+// waits for it can connect at once; with --port 0 it is the only way to
+// learn the port. Sets options.port to the port it listens on.
+TcpConnection accept_peer(DxpOptions& options) {
+    TcpListener listener(options.address, options.port);
+    options.port = listener.port();
+    std::cerr << "dxp: listening on " << listener.address() << ":" << listener.port() << std::endl;
+    return listener.accept_one();
+}
+
+// Connects, trying again for --connect-timeout while the other side does
+// not listen yet; says so once, so that a wait is not a mystery (and so
+// that a test can tell when to start listening).
+TcpConnection connect_peer(const DxpOptions& options) {
+    const auto say = [&](const std::string& why) {
+        std::cerr << "dxp: " << why << "; trying again for up to " << options.connect_timeout << " s"
+                  << std::endl;
+    };
+    return TcpConnection::connect_to(options.host, options.port, options.connect_timeout, say);
+}
+
 }  // namespace
 
-int run_dxp(const DxpOptions& options) {
-    TcpConnection connection = options.listen ? TcpConnection::accept_one(options.address, options.port)
-                                              : TcpConnection::connect_to(options.host, options.port);
+int run_dxp(const DxpOptions& given) {
+    DxpOptions options = given;
+    TcpConnection connection = options.listen ? accept_peer(options) : connect_peer(options);
     DxpSession session(connection, options);
     try {
         return options.initiator ? session.run_initiator() : session.run_follower();

@@ -17,7 +17,8 @@ struct DxpOptions {
     bool listen = false;
     std::string host = "127.0.0.1";     // --connect
     std::string address = "127.0.0.1";  // --listen binds here
-    int port = dxp_default_port;
+    int port = dxp_default_port;  // with --listen, 0 takes any free port
+    double connect_timeout = 0;   // seconds of retrying a refused --connect; 0: one try
     bool initiator = false;
     int games = 1;
     int minutes = 5;       // thinking time per side and game
@@ -30,8 +31,10 @@ struct DxpOptions {
     double peer_timeout = 600;  // seconds of silence from the peer before giving up
 };
 
-// Plays as the options say; prints one result line per game. Returns the
-// exit status. Throws InputError for a connection that cannot be made.
+// Plays as the options say; prints one result line per game. A listening
+// side first says on stderr where it listens, once it does:
+// `dxp: listening on ADDRESS:PORT`. Returns the exit status. Throws
+// InputError for a connection that cannot be made.
 int run_dxp(const DxpOptions& options);
 
 }  // namespace yaad

@@ -140,15 +140,20 @@ class RealSoakTest(MatchTestCase):
         return done.stdout
 
     def test_interrupt_resume_and_report(self):
-        # No clock: on a busy machine a short clock can fall, which is no fault of the soak's.
+        # No clock, and a margin of seconds on every move time and every `stop`: on a busy machine
+        # a short clock can fall, or a move come a little late, which is no fault of the soak's.
         arguments = ["--yaad", YAAD, "--games", "6", "--endurance", "2", "--variants", "jamaican,sixrow",
-                     "--tc", "depth=2", "--tc", "movetime=0.02", "--ponder", "all", "--seed", "3"]
-        # Stopped in its first chunk: nothing is counted, the plan and the binary's copy stay.
+                     "--tc", "depth=2", "--tc", "movetime=0.02", "--ponder", "all", "--seed", "3",
+                     "--timeout-margin", "30"]
+        # Stopped in its first chunk: nothing is counted, the plan and the binary's copy stay. The
+        # chunk's text file appears as its match starts; the match then plays two long games (some
+        # seconds), far more than the signal needs to arrive.
         interrupted = subprocess.Popen([sys.executable, str(SOAK), "--out", str(self.dir / "soak"), *arguments],
                                        stdout=subprocess.PIPE, text=True)
         chunks = self.dir / "soak" / "chunks"
-        deadline = time.monotonic() + 30
-        while not any(chunks.glob("*.txt")) and time.monotonic() < deadline:
+        deadline = time.monotonic() + 60
+        while not any(chunks.glob("*.txt")):
+            self.assertLess(time.monotonic(), deadline, "no chunk started within 60 s")
             time.sleep(0.05)
         interrupted.send_signal(signal.SIGTERM)
         output, _ = interrupted.communicate(timeout=60)

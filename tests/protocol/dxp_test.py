@@ -15,7 +15,7 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from yaadproc import LineProcess, ProcessError, free_port, hub_capture_parts, referee  # noqa: E402
+from yaadproc import WAIT, LineProcess, ProcessError, hub_capture_parts, referee  # noqa: E402
 
 YAAD = None
 
@@ -25,16 +25,26 @@ RESULT_LINE = re.compile(
 )
 # Ends the rules decide; the referee must agree on the result after them.
 RULE_ENDS = {"no-pieces", "no-moves", "repetition", "no-progress", "lone-king"}
+# What `yaad dxp --listen` says on stderr once it listens (README, "DXP").
+LISTENING = r"^dxp: listening on 127\.0\.0\.1:(\d+)$"
 
 
-def start_follower(*extra, port, move_time=MOVE_TIME):
-    """`yaad dxp --listen` on `port`, giving up on a silent peer after 30 s
-    so that a broken test cannot leave it behind for long."""
+def start_follower(*extra, move_time=MOVE_TIME):
+    """`yaad dxp --listen` on a port of the kernel's choosing, giving up on
+    a silent peer after a while so that a broken test cannot leave it
+    behind for long. Returns the process and its port once it listens: a
+    port picked beforehand could be taken meanwhile, and a connection tried
+    before it listens would be refused."""
     timing = ["--movetime", move_time] if move_time else []
-    return LineProcess(
-        [YAAD, "dxp", "--listen", "--port", port, *timing, "--timeout", "30", *extra],
+    follower = LineProcess(
+        [YAAD, "dxp", "--listen", "--port", "0", *timing, "--timeout", str(WAIT), *extra],
         name="yaad dxp --listen",
     )
+    try:
+        return follower, follower.stderr_line(LISTENING).group(1)
+    except ProcessError:
+        follower.kill()
+        raise
 
 
 # --- yaad against yaad -------------------------------------------------------
@@ -71,29 +81,20 @@ class YaadAgainstYaad(unittest.TestCase):
     def match(self, variant):
         """Two games between two yaad processes; returns both sides' result
         lines and the PDN text."""
-        port = str(free_port())
         pdn = os.path.join(tempfile.mkdtemp(prefix="yaad-dxp-"), "games.pdn")
-        follower = start_follower("--variant", variant, "--name", "beta", port=port)
+        follower, port = start_follower("--variant", variant, "--name", "beta")
         self.addCleanup(follower.kill)
-        command = [
+        initiator = LineProcess([
             YAAD, "dxp", "--connect", "127.0.0.1", "--port", port, "--initiator", "--games", "2",
             "--minutes", "1", "--movetime", MOVE_TIME, "--pdn", pdn, "--variant", variant,
-            "--name", "alpha", "--timeout", "30",
-        ]
-        # The follower needs a moment to listen; connecting to test that
-        # would use up its one connection, so retry the initiator instead.
-        deadline = time.monotonic() + 10
-        while True:
-            initiator = LineProcess(command, name="yaad dxp --connect")
-            self.addCleanup(initiator.kill)
-            status = initiator.wait(90)
-            if status == 0 or time.monotonic() > deadline or "cannot connect" not in initiator.stderr_text():
-                break
-            time.sleep(0.1)
-        self.assertEqual(status, 0, initiator.stderr_text()[-500:])
-        self.assertEqual(follower.wait(10), 0, follower.stderr_text()[-500:])
-        mine = initiator.pending_lines(0.2)
-        theirs = follower.pending_lines(0.2)
+            "--name", "alpha", "--timeout", str(WAIT),
+        ], name="yaad dxp --connect")
+        self.addCleanup(initiator.kill)
+        self.assertEqual(initiator.wait(4 * WAIT), 0, initiator.stderr_text()[-500:])
+        self.assertEqual(follower.wait(), 0, follower.stderr_text()[-500:])
+        # Both have exited and wait() has read all their output.
+        mine = initiator.pending_lines(0)
+        theirs = follower.pending_lines(0)
         with open(pdn) as f:
             text = f.read()
         return mine, theirs, text
@@ -172,16 +173,9 @@ class Peer:
     """Our end of a DXP connection: messages out with their NUL, messages
     in split on NUL, every read with a timeout."""
 
-    def __init__(self, port, timeout=10):
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.sock = socket.create_connection(("127.0.0.1", int(port)), timeout=1)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
+    def __init__(self, port):
+        # yaad has said it listens: one try is enough.
+        self.sock = socket.create_connection(("127.0.0.1", int(port)), timeout=WAIT)
         self.buffer = b""
         self.log = []
 
@@ -192,7 +186,7 @@ class Peer:
         """The messages in one write."""
         self.send_raw(b"".join(m.encode("latin-1") + b"\0" for m in messages))
 
-    def recv(self, timeout=5.0):
+    def recv(self, timeout=WAIT):
         """The next message; fails after `timeout` or when the peer closes."""
         deadline = time.monotonic() + timeout
         while b"\0" not in self.buffer:
@@ -212,7 +206,7 @@ class Peer:
         self.log.append(message)
         return message
 
-    def expect(self, kind, timeout=5.0, skip=""):
+    def expect(self, kind, timeout=WAIT, skip=""):
         """The next message of type `kind`, passing over types in `skip`."""
         deadline = time.monotonic() + timeout
         while True:
@@ -222,7 +216,7 @@ class Peer:
             if not m or m[0] not in skip:
                 raise ProcessError(f"expected a {kind!r} message, got {m[:80]!r}; had {self.log[-5:]}")
 
-    def closed_by_engine(self, timeout=5.0):
+    def closed_by_engine(self, timeout=WAIT):
         """True if the engine closes the connection within `timeout`
         (messages before the close are dropped)."""
         deadline = time.monotonic() + timeout
@@ -251,8 +245,7 @@ class PeerCase(unittest.TestCase):
     move_time = MOVE_TIME  # seconds a move, so that games go fast
 
     def setUp(self):
-        port = str(free_port())
-        self.engine = start_follower(port=port, move_time=self.move_time)
+        self.engine, port = start_follower(move_time=self.move_time)
         self.addCleanup(self.engine.kill)
         self.peer = Peer(port)
         self.addCleanup(self.peer.close)
@@ -290,11 +283,12 @@ class PeerCase(unittest.TestCase):
         self.assertRegex(reply, r"^E[0-3][01]$")
         return reply
 
-    def exits_cleanly(self, timeout=5):
-        self.assertEqual(self.engine.wait(timeout), 0, self.engine.stderr_text()[-400:])
+    def exits_cleanly(self):
+        self.assertEqual(self.engine.wait(), 0, self.engine.stderr_text()[-400:])
 
     def results(self):
-        return [l for l in self.engine.pending_lines(0.2) if l.startswith("game ")]
+        """The result lines, once the engine has exited."""
+        return [l for l in self.engine.pending_lines(0) if l.startswith("game ")]
 
 
 class Framing(PeerCase):
@@ -302,7 +296,7 @@ class Framing(PeerCase):
         data = gamereq("Z").encode() + b"\0"
         for i in range(0, len(data), 5):
             self.peer.send_raw(data[i:i + 5])
-            time.sleep(0.01)  # separate TCP segments, separate reads
+            time.sleep(0.01)  # likely separate reads; the test holds either way
         self.assertEqual(self.peer.expect("A", skip="C"), "A" + name32("yaad") + "0")
         self.ref.new("international")
         self.our_move()
@@ -324,7 +318,7 @@ class Framing(PeerCase):
         legal = self.ref.moves()
         raw = dxp_move(legal[-1]).encode() + b"\0"
         self.peer.send_raw(raw[:4])
-        time.sleep(0.05)
+        time.sleep(0.05)  # likely two reads; the test holds either way
         self.peer.send_raw(raw[4:])
         self.ref.play(legal[-1])
         self.their_move()
@@ -440,7 +434,7 @@ class GameFlow(PeerCase):
         self.peer.expect("C")
         self.assertRegex(self.peer.expect("E"), r"^E[0-3]0$")
         self.peer.send("E01")
-        self.assertTrue(self.peer.closed_by_engine(5), "yaad still waits for a game after E01")
+        self.assertTrue(self.peer.closed_by_engine(), "yaad still waits for a game after E01")
         self.exits_cleanly()
 
     def test_engine_plays_white_and_answers_our_gameend(self):
@@ -522,7 +516,7 @@ class GameFlow(PeerCase):
         # HUB.md: GAMEACC code 1 = version refused. An initiator waits for
         # GAMEACC, so a chat alone would leave it hanging.
         self.peer.send(gamereq("Z", version="02"))
-        accept = self.peer.expect("A", skip="C", timeout=3)
+        accept = self.peer.expect("A", skip="C")
         self.assertEqual(accept, "A" + name32("yaad") + "1")
 
 
@@ -535,8 +529,81 @@ class Clock(PeerCase):
         # it took (no timing: the machine may be busy).
         self.peer.send(gamereq("W", minutes=1, moves=60))
         self.assertEqual(self.peer.expect("A", skip="C"), "A" + name32("yaad") + "0")
-        self.assertIn("plays white, 1 min per side, 60 moves", self.peer.expect("C", timeout=5))
-        self.peer.expect("M", skip="C", timeout=30)
+        self.assertIn("plays white, 1 min per side, 60 moves", self.peer.expect("C"))
+        self.peer.expect("M", skip="C")
+
+
+class Connecting(unittest.TestCase):
+    """--port 0 with the listening line, and --connect-timeout (README, "DXP")."""
+
+    def dxp(self, *args):
+        p = LineProcess([YAAD, "dxp", *args], name="yaad dxp " + " ".join(args[:2]))
+        self.addCleanup(p.kill)
+        return p
+
+    def assert_refused(self, p, error):
+        """Exit status 2 with one `error:` line, the one given, and no result."""
+        self.assertEqual(p.wait(), 2, p.stderr_text())
+        self.assertEqual([l for l in p.stderr_text().splitlines() if l.startswith("error")], [error])
+        self.assertEqual(p.pending_lines(0), [])
+
+    def test_listening_line_before_any_peer(self):
+        follower, port = start_follower()
+        self.addCleanup(follower.kill)
+        self.assertGreater(int(port), 0)
+        self.assertTrue(follower.running())
+        # The port is the one it listens on: a peer gets its game.
+        peer = Peer(port)
+        self.addCleanup(peer.close)
+        peer.send("E01")
+        self.assertRegex(peer.expect("E", skip="C"), r"^E[0-3][01]$")
+        self.assertEqual(follower.wait(), 0)
+        self.assertEqual(follower.pending_lines(0), [], "the listening line is not on stdout")
+
+    def test_connect_timeout_waits_for_a_late_listener(self):
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", 0))  # the port is ours, but nobody listens on it yet
+            port = str(server.getsockname()[1])
+            initiator = self.dxp("--connect", "127.0.0.1", "--port", port, "--initiator",
+                                 "--connect-timeout", str(WAIT), "--timeout", str(WAIT))
+            # It says so once it has been refused; only then do we listen.
+            initiator.stderr_line(rf"^dxp: cannot connect to 127\.0\.0\.1:{port}: .*; trying again")
+            server.listen(1)
+            server.settimeout(WAIT)
+            connection, _ = server.accept()
+            with connection:
+                connection.settimeout(WAIT)
+                self.assertEqual(connection.recv(1), b"R", "the initiator's first message is GAMEREQ")
+        self.assertEqual(initiator.wait(), 1, "the peer left before a game: an initiator's failure")
+
+    def test_connect_timeout_gives_up(self):
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", 0))
+            port = str(server.getsockname()[1])
+            initiator = self.dxp("--connect", "127.0.0.1", "--port", port, "--initiator",
+                                 "--connect-timeout", "0.2")
+            self.assert_refused(initiator, f"error: cannot connect to 127.0.0.1:{port}: Connection refused "
+                                           "(tried for 0.2 s)")
+
+    def test_one_try_without_connect_timeout(self):
+        with socket.socket() as server:
+            server.bind(("127.0.0.1", 0))
+            port = str(server.getsockname()[1])
+            initiator = self.dxp("--connect", "127.0.0.1", "--port", port, "--initiator")
+            self.assert_refused(initiator, f"error: cannot connect to 127.0.0.1:{port}: Connection refused")
+            self.assertNotIn("trying again", initiator.stderr_text())
+
+    def test_bad_values(self):
+        cases = [
+            (["--connect-timeout", "-1"], "error: --connect-timeout must be a number of seconds, 0 or more"),
+            (["--connect-timeout", "nan"], "error: --connect-timeout must be a number of seconds, 0 or more"),
+            (["--connect-timeout", "soon"], "error: the argument ('soon') for option '--connect-timeout' is invalid"),
+            (["--port", "0"], "error: --port must be 1 to 65535 (or 0 with --listen: any free port)"),
+            (["--port", "65536"], "error: --port must be 1 to 65535 (or 0 with --listen: any free port)"),
+        ]
+        for args, error in cases:
+            with self.subTest(args=args):
+                self.assert_refused(self.dxp("--connect", "127.0.0.1", *args), error)
 
 
 def main():

@@ -18,7 +18,7 @@ import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from yaadproc import LineProcess, fields, quote, referee, tokenize  # noqa: E402
+from yaadproc import WAIT, LineProcess, fields, quote, referee, tokenize  # noqa: E402
 
 YAAD = None
 
@@ -70,7 +70,7 @@ class Hub:
 
     def handshake(self):
         self.send("hub")
-        return self.p.lines_until(lambda l: l == "wait", timeout=5)
+        return self.p.lines_until(lambda l: l == "wait")
 
     def init(self):
         self.send("init")
@@ -82,17 +82,17 @@ class Hub:
             self.variant = "international" if value == "normal" else value
         self.alive()  # set-param answers nothing; a wrong one would show up before pong
 
-    def expect(self, line, timeout=5):
+    def expect(self, line, timeout=WAIT):
         got = self.p.line(timeout)
         if got != line:
             raise self.p.failure(f"expected {line!r}, got {got[:200]!r}")
 
-    def alive(self, timeout=5):
+    def alive(self, timeout=WAIT):
         """ping must be answered by pong and nothing else."""
         self.send("ping")
         self.expect("pong", timeout)
 
-    def search(self, level="level depth=2", go="go think", timeout=20):
+    def search(self, level="level depth=2", go="go think", timeout=WAIT):
         """Sends level (if any) and go; returns (info lines, done line, seconds)."""
         if level:
             self.send(level)
@@ -110,16 +110,16 @@ class Hub:
         lines, so the next test starts from a quiet engine."""
         self.send("stop")
         self.send("ping")
-        self.p.lines_until(lambda l: l == "pong", timeout=10)
+        self.p.lines_until(lambda l: l == "pong")
 
     def quit(self):
         self.send("quit")
-        return self.p.wait(5)
+        return self.p.wait()
 
     def close(self):
         self.p.close_stdin()
         try:
-            self.p.wait(5)
+            self.p.wait()
         finally:
             self.p.kill()
 
@@ -294,7 +294,7 @@ class SetParam(HubTestCase):
         for name, value in bad:
             with self.subTest(name=name, value=value):
                 h.send(f"set-param name={name} value={quote(value)}")
-                line = h.p.line(5)
+                line = h.p.line()
                 self.assertRegex(line, ERROR_LINE)
                 h.alive()
         values = param_values(h)
@@ -305,16 +305,20 @@ class SetParam(HubTestCase):
 
 
 class Levels(HubTestCase):
-    """Each level form ends in `done move=<legal move>` within its limit."""
+    """Each level form ends in `done move=<legal move>`, a timed one within
+    its time. The bounds of the timed ones leave yaad its own time plus
+    most of a second for pipes and a busy machine: yaad stops by its own
+    clock, however slowly the machine searches."""
 
     def setUp(self):
         self.h = self.shared()
         self.h.send("pos start")
 
-    def check(self, level, go="go think", within=10.0):
-        infos, done, seconds = self.h.search(level, go, timeout=within + 10)
+    def check(self, level, go="go think", within=None):
+        infos, done, seconds = self.h.search(level, go)
         self.assert_legal_done(done, "international")
-        self.assertLess(seconds, within, f"{level}: {seconds:.2f} s")
+        if within is not None:
+            self.assertLess(seconds, within, f"{level}: {seconds:.2f} s")
         return infos, seconds
 
     def test_depth(self):
@@ -323,7 +327,9 @@ class Levels(HubTestCase):
         self.assertEqual(int(fields(infos[-1])["depth"]), 4)
 
     def test_nodes(self):
-        self.check("level nodes=3000", within=3)
+        # No time to check: a node limit is work, which a busy machine does slowly.
+        infos, _ = self.check("level nodes=3000")
+        self.assertTrue(infos)
 
     def test_move_time(self):
         self.check("level move-time=0.2", within=1.5)
@@ -346,19 +352,19 @@ class Levels(HubTestCase):
         early = self.h.p.lines_during(0.6)
         self.assertFalse([l for l in early if not l.startswith("info")], "an infinite search ended by itself")
         self.h.send("stop")
-        lines = self.h.p.lines_until(lambda l: l.startswith("done"), timeout=3)
+        lines = self.h.p.lines_until(lambda l: l.startswith("done"))
         self.assert_legal_done(lines[-1], "international")
 
     def test_level_resets_after_go(self):
         self.check("level depth=1")
         # No level now: the default search (a second or so) goes deeper.
-        infos, _ = self.check(None, within=5)
+        infos, _ = self.check(None)
         self.assertGreater(int(fields(infos[-1])["depth"]), 1)
 
     def test_level_resets_after_pos(self):
         self.h.send("level depth=1")
         self.h.send("pos start")
-        infos, _ = self.check(None, within=5)
+        infos, _ = self.check(None)
         self.assertGreater(int(fields(infos[-1])["depth"]), 1)
 
 
@@ -372,9 +378,9 @@ class FirstSearch(HubTestCase):
         h.set_param("variant", "international")
         h.set_param("hash", "256")
         h.send("init")
-        h.p.lines_until(lambda l: l == "ready", timeout=20)
+        h.p.lines_until(lambda l: l == "ready")
         h.send("pos start")
-        _, done, seconds = h.search("level move-time=0.1", timeout=30)
+        _, done, seconds = h.search("level move-time=0.1")
         self.assert_legal_done(done, "international")
         self.assertLess(seconds, 0.8, f"the first 0.1 s search took {seconds:.2f} s")
 
@@ -433,7 +439,7 @@ class PonderAnalyzePing(HubTestCase):
         self.moves = ["32-28", "18-23"]
         self.h.send(f'pos start moves="{" ".join(self.moves)}"')
 
-    def wait_done(self, timeout):
+    def wait_done(self, timeout=WAIT):
         lines = self.h.p.lines_until(lambda l: not l.startswith("info"), timeout=timeout)
         self.assertTrue(lines[-1].startswith("done"), lines[-1])
         return lines
@@ -451,7 +457,7 @@ class PonderAnalyzePing(HubTestCase):
         self.assert_still_searching(0.7)
         self.h.send("ponder-hit")
         start = time.monotonic()
-        lines = self.wait_done(5)
+        lines = self.wait_done()
         self.assertLess(time.monotonic() - start, 1.5, "ponder-hit did not start the 0.2 s budget")
         self.assert_legal_done(lines[-1], "international", moves=self.moves)
 
@@ -460,7 +466,7 @@ class PonderAnalyzePing(HubTestCase):
         self.h.send("go ponder")
         self.assert_still_searching(0.3)
         self.h.send("stop")
-        lines = self.wait_done(3)
+        lines = self.wait_done()
         self.assert_legal_done(lines[-1], "international", moves=self.moves)
 
     def test_analyze_infinite_then_stop(self):
@@ -468,7 +474,7 @@ class PonderAnalyzePing(HubTestCase):
         self.h.send("go analyze")
         early = self.assert_still_searching(0.5)
         self.h.send("stop")
-        lines = early + self.wait_done(3)
+        lines = early + self.wait_done()
         self.assertTrue(any(l.startswith("info") for l in lines), "an analysis without info")
         self.assert_legal_done(lines[-1], "international", moves=self.moves)
 
@@ -476,7 +482,7 @@ class PonderAnalyzePing(HubTestCase):
         self.h.send("go analyze")
         self.assert_still_searching(1.3)  # longer than a default think
         self.h.send("stop")
-        self.assert_legal_done(self.wait_done(3)[-1], "international", moves=self.moves)
+        self.assert_legal_done(self.wait_done()[-1], "international", moves=self.moves)
 
     def test_analyze_searches_a_single_legal_move(self):
         self.h.send("pos pos=W:W33,48:B28,17,3")
@@ -485,32 +491,35 @@ class PonderAnalyzePing(HubTestCase):
         self.assertEqual(fields(done)["move"], "33x11x17x28")
 
     def test_forced_move_is_played_fast(self):
+        # Much time to spend, so that spending it shows however busy the
+        # machine is; a pass costs none of it.
         self.h.send("pos pos=W:W33,48:B28,17,3")
-        _, done, seconds = self.h.search("level move-time=5")
+        _, done, seconds = self.h.search("level move-time=20", timeout=2 * WAIT)
         self.assertEqual(fields(done)["move"], "33x11x17x28")
-        self.assertLess(seconds, 2.5, "a forced move took most of its time")
+        self.assertLess(seconds, 10, "a forced move took most of its time")
 
     def test_ping_during_search(self):
         self.h.send("level infinite")
         self.h.send("go think")
-        time.sleep(0.1)
+        time.sleep(0.1)  # most likely in the search by now; the test holds either way
+        # The search is infinite: pong before any done is the answer during it.
         self.h.send("ping")
-        lines = self.h.p.lines_until(lambda l: not l.startswith("info"), timeout=1.0)
+        lines = self.h.p.lines_until(lambda l: not l.startswith("info"))
         self.assertEqual(lines[-1], "pong")
         self.assert_still_searching(0.3)  # pong did not end the search
         self.h.send("ping")
-        self.assertEqual(self.h.p.lines_until(lambda l: not l.startswith("info"), timeout=1.0)[-1], "pong")
+        self.assertEqual(self.h.p.lines_until(lambda l: not l.startswith("info"))[-1], "pong")
         self.h.send("stop")
-        self.assert_legal_done(self.wait_done(3)[-1], "international", moves=self.moves)
+        self.assert_legal_done(self.wait_done()[-1], "international", moves=self.moves)
 
     def test_other_line_ends_the_search_then_is_handled(self):
         self.h.send("level infinite")
         self.h.send("go think")
-        time.sleep(0.2)
+        time.sleep(0.2)  # let it search a while; the test holds either way
         self.h.send("frobnicate")
-        lines = self.wait_done(3)
+        lines = self.wait_done()
         self.assert_legal_done(lines[-1], "international", moves=self.moves)
-        self.assertRegex(self.h.p.line(3), ERROR_LINE)
+        self.assertRegex(self.h.p.line(), ERROR_LINE)
         self.h.alive()
 
 
@@ -583,7 +592,7 @@ class Positions(HubTestCase):
         h = self.shared()
         for pos in (ENGLISH_START, SIXROW_START):
             h.send(f"pos pos={pos}")
-            self.assertRegex(h.p.line(5), ERROR_LINE)
+            self.assertRegex(h.p.line(), ERROR_LINE)
             h.alive()
 
 
@@ -669,7 +678,7 @@ class NoLegalMove(HubTestCase):
         h = self.shared()
         for go in ("go think", "go analyze", "go ponder"):
             h.send("pos pos=W:W:B1,2")
-            _, done, _ = h.search("level infinite", go, timeout=5)
+            _, done, _ = h.search("level infinite", go)
             self.assertEqual(done, "done", go)
         h.alive()
 
@@ -695,47 +704,45 @@ class Session(HubTestCase):
         h.send('pos start moves="32-28"')
         h.search("level move-time=0.05", "go analyze")
         self.assertEqual(h.quit(), 0)
-        self.assertTrue(h.p.at_eof(2))
+        self.assertTrue(h.p.at_eof(0))  # wait() has read all the output
         self.assertEqual(h.p.stderr_text(), "")
 
     def test_quit(self):
         h = self.hub()
         self.assertEqual(h.quit(), 0)
-        self.assertTrue(h.p.at_eof(2))
+        self.assertTrue(h.p.at_eof(0))
+
+    # An infinite search never ends by itself: that the process exits at
+    # all after quit or EOF shows the search was stopped (how soon is the
+    # machine's business).
 
     def test_quit_during_a_search(self):
         h = self.hub(variant="international")
         h.send("pos start")
         h.send("level infinite")
         h.send("go think")
-        time.sleep(0.2)
-        start = time.monotonic()
+        time.sleep(0.2)  # let it search a while; the test holds either way
         self.assertEqual(h.quit(), 0)
-        self.assertLess(time.monotonic() - start, 2)
 
     def test_eof_ends_the_process(self):
         h = self.hub()
-        start = time.monotonic()
         h.p.close_stdin()
-        self.assertEqual(h.p.wait(3), 0)
-        self.assertLess(time.monotonic() - start, 1.5)
+        self.assertEqual(h.p.wait(), 0)
 
     def test_eof_during_an_infinite_search(self):
         h = self.hub(variant="international")
         h.send("pos start")
         h.send("level infinite")
         h.send("go analyze")
-        time.sleep(0.2)
-        start = time.monotonic()
+        time.sleep(0.2)  # let it search a while; the test holds either way
         h.p.close_stdin()
-        self.assertEqual(h.p.wait(3), 0)
-        self.assertLess(time.monotonic() - start, 1.5)
+        self.assertEqual(h.p.wait(), 0)
 
     def test_eof_before_anything(self):
         h = self.hub(handshake=False)
         h.p.close_stdin()
-        self.assertEqual(h.p.wait(3), 0)
-        self.assertTrue(h.p.at_eof(1))
+        self.assertEqual(h.p.wait(), 0)
+        self.assertTrue(h.p.at_eof(0))
 
     def test_crlf_lines(self):
         # A client on Windows line ends: the '\r' is only a blank.
@@ -808,7 +815,7 @@ class Output(HubTestCase):
             lines += [f"pos pos={forced if i % 2 else 'start'}", "level depth=2", "go think"]
         lines.append("quit")
         r = subprocess.run([YAAD, "hub"], input="\n".join(lines) + "\n", capture_output=True, text=True,
-                           timeout=60)
+                           timeout=4 * WAIT)
         dones = [l for l in r.stdout.splitlines() if l.startswith("done")]
         self.assertEqual(len(dones), 300)
         self.assertEqual(r.returncode, 0)
@@ -830,7 +837,7 @@ class BadInput(HubTestCase):
         h = h or self.h
         h.send(line)
         h.send("ping")
-        return h.p.lines_until(lambda l: l == "pong", timeout=10)[:-1]
+        return h.p.lines_until(lambda l: l == "pong")[:-1]
 
     def assert_kept_position_searched(self, h=None, variant="international", pos=KEPT):
         h = h or self.h
@@ -880,11 +887,11 @@ class BadInput(HubTestCase):
     def test_bad_line_during_a_search_stops_it_first(self):
         self.h.send("level infinite")
         self.h.send("go think")
-        time.sleep(0.2)
+        time.sleep(0.2)  # let it search a while; the test holds either way
         self.h.send("pos pos=Wnonsense")
-        lines = self.h.p.lines_until(lambda l: not l.startswith("info"), timeout=3)
+        lines = self.h.p.lines_until(lambda l: not l.startswith("info"))
         self.assert_legal_done(lines[-1], "international", KEPT)
-        self.assertRegex(self.h.p.line(3), ERROR_LINE)
+        self.assertRegex(self.h.p.line(), ERROR_LINE)
         self.assert_kept_position_searched()
 
 
@@ -894,7 +901,7 @@ class OutOfOrder(HubTestCase):
         for line in ("pos start", "level depth=2", "go think"):
             with self.subTest(line):
                 h.send(line)
-                self.assertRegex(h.p.line(5), ERROR_LINE)
+                self.assertRegex(h.p.line(), ERROR_LINE)
                 h.alive()
         h.init()
         h.send("pos start")
@@ -904,7 +911,7 @@ class OutOfOrder(HubTestCase):
     def test_commands_before_hub(self):
         h = self.hub(handshake=False)
         h.send("go think")
-        self.assertRegex(h.p.line(5), ERROR_LINE)
+        self.assertRegex(h.p.line(), ERROR_LINE)
         h.alive()
         h.handshake()
         h.init()
@@ -913,7 +920,7 @@ class OutOfOrder(HubTestCase):
         h = self.hub()
         h.send("level depth=2")
         h.send("go think")
-        self.assertRegex(h.p.line(5), ERROR_LINE)
+        self.assertRegex(h.p.line(), ERROR_LINE)
         h.alive()
         h.send("pos start")
         _, done, _ = h.search()
@@ -926,7 +933,7 @@ class OutOfOrder(HubTestCase):
         h.send("pos start")
         h.set_param("variant", "english")
         h.send("go think")
-        line = h.p.line(10)
+        line = h.p.line()
         if line.startswith("done"):
             self.assert_legal_done(line, "english")
         else:

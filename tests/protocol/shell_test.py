@@ -15,7 +15,7 @@ import sys
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from yaadproc import LineProcess, referee  # noqa: E402
+from yaadproc import WAIT, LineProcess, referee  # noqa: E402
 
 YAAD = None
 
@@ -41,7 +41,7 @@ class Shell:
         self.p = LineProcess([YAAD, *args], name="yaad " + " ".join(args))
         self.greeting, self.fen = self.run()
 
-    def run(self, *commands, timeout=30):
+    def run(self, *commands, timeout=WAIT):
         """Sends the commands, then `fen`; returns (the lines before the
         FEN line, the FEN)."""
         for c in commands:
@@ -65,7 +65,7 @@ class Shell:
     def close(self):
         self.p.close_stdin()
         try:
-            return self.p.wait(10)
+            return self.p.wait()
         finally:
             self.p.kill()
 
@@ -108,7 +108,7 @@ class Basics(ShellCase):
         self.assertEqual(s.close(), 0)
         t = self.shell()
         t.p.send("quit")
-        self.assertEqual(t.p.wait(5), 0)
+        self.assertEqual(t.p.wait(), 0)
 
 
 class Commands(ShellCase):
@@ -264,20 +264,20 @@ class HubSwitch(unittest.TestCase):
         p = LineProcess([YAAD, *args], name="yaad " + " ".join(args))
         self.addCleanup(p.kill)
         p.send("hub")
-        lines = p.lines_until(lambda l: l == "wait", timeout=10)
+        lines = p.lines_until(lambda l: l == "wait")
         self.assertTrue(lines[0].startswith("id name=yaad "), lines[0])
         self.assertTrue(all(l.startswith("param ") for l in lines[1:-1]), lines)
         for line in ("set-param name=variant value=english", "init"):
             p.send(line)
-        self.assertEqual(p.line(5), "ready")
+        self.assertEqual(p.line(), "ready")
         p.send("pos start")
         p.send("level depth=2")
         p.send("go think")
-        done = p.lines_until(lambda l: l.startswith("done"), timeout=10)[-1]
+        done = p.lines_until(lambda l: l.startswith("done"))[-1]
         move = done.split()[1].removeprefix("move=")
         self.assertIn(move, referee(YAAD).legal_moves("english"))
         p.send("quit")
-        self.assertEqual(p.wait(5), 0)
+        self.assertEqual(p.wait(), 0)
 
     def test_plain_yaad_switches_to_hub(self):
         self.check_hub([])

@@ -1,17 +1,22 @@
 """What the protocol tests share: a line-oriented child process that can be
-read with timeouts, the `yaad referee` as a judge of legality, and a free
-TCP port.
+read with timeouts, and the `yaad referee` as a judge of legality.
 
 Every wait in here takes a timeout, so a yaad that hangs fails the test
-that waited instead of hanging the whole run.
+that waited instead of hanging the whole run. The timeouts are generous
+(WAIT): they bound a wait for something that must come, on a machine that
+may be busy, and cost nothing when it comes.
 """
 
 import atexit
 import queue
-import socket
+import re
 import subprocess
 import threading
 import time
+
+# Seconds to wait for a line or an exit that must come soon: long enough for
+# a loaded machine (or a sanitizer build) that is slow but not broken.
+WAIT = 30.0
 
 
 class ProcessError(AssertionError):
@@ -24,7 +29,9 @@ class LineProcess:
     stdout is read by a thread into a queue, as raw bytes per line, so that
     a test can wait for a line with a timeout and can also check that what
     came back is clean ASCII. stderr is drained by another thread (a child
-    that fills the stderr pipe would block) and kept for failure messages.
+    that fills the stderr pipe would block) and kept for failure messages
+    and for stderr_line. wait() joins both threads: once it has returned,
+    everything the child wrote is here.
     """
 
     def __init__(self, args, name=None):
@@ -34,10 +41,14 @@ class LineProcess:
         )
         self._lines = queue.Queue()
         self._stderr = []
+        self._stderr_changed = threading.Condition()
+        self._stderr_ended = False
         self._sent = []
         self._eof = False
-        threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._readers = [threading.Thread(target=self._read_stdout, daemon=True),
+                         threading.Thread(target=self._read_stderr, daemon=True)]
+        for reader in self._readers:
+            reader.start()
 
     def _read_stdout(self):
         for raw in iter(self.proc.stdout.readline, b""):
@@ -47,8 +58,13 @@ class LineProcess:
 
     def _read_stderr(self):
         for raw in iter(self.proc.stderr.readline, b""):
-            self._stderr.append(raw.decode("latin-1").rstrip("\n"))
+            with self._stderr_changed:
+                self._stderr.append(raw.decode("latin-1").rstrip("\n"))
+                self._stderr_changed.notify_all()
         self.proc.stderr.close()
+        with self._stderr_changed:
+            self._stderr_ended = True
+            self._stderr_changed.notify_all()
 
     # --- writing -----------------------------------------------------------
 
@@ -83,10 +99,10 @@ class LineProcess:
             raise self.failure("output ended")
         return raw
 
-    def line(self, timeout=5.0):
+    def line(self, timeout=WAIT):
         return self.raw_line(timeout).decode("latin-1")
 
-    def lines_until(self, predicate, timeout=10.0):
+    def lines_until(self, predicate, timeout=WAIT):
         """Lines up to and including the first for which predicate holds,
         all within `timeout` seconds in total."""
         deadline = time.monotonic() + timeout
@@ -144,31 +160,56 @@ class LineProcess:
         """True if stdout ends within `timeout` (lines before the end are dropped)."""
         deadline = time.monotonic() + timeout
         while not self._eof:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return False
             try:
-                if self._lines.get(timeout=left) is None:
+                if self._lines.get(timeout=max(0.0, deadline - time.monotonic())) is None:
                     self._eof = True
             except queue.Empty:
                 return False
         return True
 
+    def stderr_line(self, pattern, timeout=WAIT):
+        """The match of the first stderr line that matches the regex
+        `pattern`; fails after `timeout` or when stderr ends without one."""
+        deadline = time.monotonic() + timeout
+        regex = re.compile(pattern)
+        seen = 0
+        with self._stderr_changed:
+            while True:
+                for line in self._stderr[seen:]:
+                    if m := regex.search(line):
+                        return m
+                seen = len(self._stderr)
+                left = deadline - time.monotonic()
+                if self._stderr_ended or left <= 0:
+                    break
+                self._stderr_changed.wait(left)
+        raise self.failure(f"no stderr line like {pattern!r} " + ("before it ended" if self._stderr_ended
+                                                                  else f"within {timeout} s"))
+
     # --- ending ------------------------------------------------------------
 
-    def wait(self, timeout):
-        """The exit status; fails (and kills the child) after `timeout`."""
+    def wait(self, timeout=WAIT):
+        """The exit status, once the child has exited and all its output
+        has been read (a status with part of stderr still unread misled a
+        test into thinking a child had failed for no reason); fails (and
+        kills the child) after `timeout`."""
+        deadline = time.monotonic() + timeout
         try:
-            return self.proc.wait(timeout=timeout)
+            status = self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.kill()
             raise self.failure(f"still running after {timeout} s")
+        for reader in self._readers:
+            reader.join(max(0.0, deadline - time.monotonic()))
+            if reader.is_alive():
+                raise self.failure(f"exited, but its output was still open after {timeout} s")
+        return status
 
     def kill(self):
         if self.proc.poll() is None:
             self.proc.kill()
             try:
-                self.proc.wait(timeout=5)
+                self.proc.wait(timeout=WAIT)
             except subprocess.TimeoutExpired:
                 pass
         self.close_stdin()
@@ -192,7 +233,7 @@ class Referee:
     def __init__(self, yaad):
         self.proc = LineProcess([yaad, "referee"], name="yaad referee")
 
-    def ask(self, line, timeout=10.0):
+    def ask(self, line, timeout=WAIT):
         self.proc.send(line)
         return self.proc.line(timeout)
 
@@ -227,7 +268,7 @@ class Referee:
         self.proc.send("quit")
         self.proc.close_stdin()
         try:
-            self.proc.wait(10)
+            self.proc.wait()
         finally:
             self.proc.kill()
 
@@ -304,13 +345,6 @@ def tokenize(line):
 def fields(line):
     """The name=value pairs of a line as a dict (flags left out)."""
     return {k: v for k, v in tokenize(line)[1] if v is not None}
-
-
-def free_port():
-    """A TCP port nobody listens on now (the kernel's pick for port 0)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def hub_capture_parts(move):
