@@ -155,3 +155,29 @@ TEST_CASE("search: RULES §4 where the count leaves too few plies to win, the sc
     SUBCASE("english 2 v 1") { check_drawn_by_count<rules::English>(2, 1, 15, 12); }
     SUBCASE("sixrow 2 v 1") { check_drawn_by_count<rules::Sixrow>(2, 1, 15, 12); }
 }
+
+namespace {
+
+// Positions won within the count, played out by yaad at `nodes` a move
+// against the solver's longest defence: every one must be won in time.
+template <class R>
+void check_won_within_count(int white, int black, std::size_t cases, std::uint64_t nodes) {
+    const KingsEndingSolver<R> solver(white, black);
+    const auto won = won_within_count(solver, white, black, cases, 13);
+    REQUIRE(won.size() == cases);
+    Engine engine(16);
+    for (const CountCase& c : won) {
+        CAPTURE(to_fen(R::variant, c.position));
+        CAPTURE(c.plies_left);
+        CHECK(play_out(engine, solver, c, SearchLimits{.nodes = nodes}).converted);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("search: RULES §4 a win within the count is won in time against the longest defence") {
+    SUBCASE("english 2 v 1") { check_won_within_count<rules::English>(2, 1, 12, 100000); }
+    SUBCASE("sixrow 2 v 1") { check_won_within_count<rules::Sixrow>(2, 1, 12, 100000); }
+    SUBCASE("international 2 v 1") { check_won_within_count<rules::International>(2, 1, 12, 100000); }
+    SUBCASE("brazilian 2 v 1") { check_won_within_count<rules::Brazilian>(2, 1, 12, 100000); }
+}
