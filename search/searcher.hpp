@@ -21,8 +21,12 @@
 //   can look ahead, so any count may matter; outside endings it rarely
 //   costs a transposition, as a man's move or a capture resets the count.
 // - Repetition: each node learns the earliest ply of the path above it that
-//   one of its lines repeated. A result that leans on a position above the
-//   node is not stored; one that only repeats the node itself is.
+//   one of its lines repeated. A draw score that leans on a position above
+//   the node is not stored, so a repetition never comes back out of the
+//   table as a draw where there is none; one that only repeats the node
+//   itself is stored. Other scores are stored even so: king endings are
+//   full of repetitions, and leaving out every result with one below
+//   measured -42 +- 25 Elo against 0.1.0 in Jamaican, this +2 +- 17.
 
 #include <algorithm>
 #include <array>
@@ -412,7 +416,7 @@ private:
 
         // Repeating this very position is part of its own value.
         f.repeats_from = repeats_from >= ply ? independent : repeats_from;
-        if (f.repeats_from == independent) {
+        if (f.repeats_from == independent || best_score != 0) {
             const Bound bound =
                 best_score >= beta ? Bound::lower : best_score > original_alpha ? Bound::exact : Bound::upper;
             tt_.store(key, {static_cast<std::int16_t>(score_to_tt(best_score, ply)), static_cast<std::int8_t>(depth),
