@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <unistd.h>
 
 #include "builder.hpp"
 #include "database.hpp"
@@ -41,7 +42,7 @@ std::unique_ptr<egdb::Database> build_and_open(Variant v, int pieces, const std:
 
 template <class R>
 void check_against_reference(int pieces) {
-    TempDir dir(std::string(R::name));
+    TempDir dir{std::string(R::name)};
     const auto db = build_and_open(R::variant, pieces, dir.path);
     CHECK(db->max_pieces(R::variant) == pieces);
     const ReferenceSolver<R> reference(pieces);
@@ -85,7 +86,7 @@ namespace {
 // every count a game can leave, whether the win or loss stands.
 template <class R>
 void check_kings(int white, int black) {
-    TempDir dir(std::string(R::name) + "-kings");
+    TempDir dir{std::string(R::name) + "-kings"};
     const auto db = build_and_open(R::variant, white + black, dir.path, true);
     const KingsEndingSolver<R> solver(white, black);
     std::size_t wrong = 0, checked = 0, counted = 0;
