@@ -145,6 +145,7 @@ std::vector<Command> all_commands() {
     };
     for (Command& c : rules_commands()) commands.push_back(std::move(c));
     for (Command& c : search_commands()) commands.push_back(std::move(c));
+    for (Command& c : selfplay_commands()) commands.push_back(std::move(c));
     commands.push_back(egdb_command());
     return commands;
 }

@@ -28,6 +28,8 @@ struct Command {
 std::vector<Command> rules_commands();
 // Commands of the search: analyse, bench.
 std::vector<Command> search_commands();
+// Training data: selfplay, selfplay-pack.
+std::vector<Command> selfplay_commands();
 
 // yaad egdb build|info|probe: the endgame databases.
 Command egdb_command();
