@@ -33,6 +33,7 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t game) {
 int run_selfplay(const po::variables_map& vm) {
     SelfplayOptions o;
     o.variant = variant_option(vm);
+    apply_eval_options(vm);
     o.nodes = unsigned_option(vm, "nodes");
     if (o.nodes < 100) throw InputError("--nodes must be 100 or more");
     o.opening_plies = bounded_option(vm, "opening-plies", 0, 20);
@@ -122,6 +123,7 @@ std::vector<Command> selfplay_commands() {
                  "max-plies", po::value<std::string>()->default_value("400"),
                  "a game this long is dropped unfinished")(
                  "hash", po::value<std::string>()->default_value("16"), "transposition table size in MB");
+             declare_eval(d);
          },
          run_selfplay},
         {"selfplay-pack", "merge record files: one record per position, shuffled, split into training and hold-out",
