@@ -6,10 +6,13 @@
 // The model's score s (hundredths of a man, White's view) predicts White's
 // points as sigmoid(s / scale). The target blends the game's result with
 // the search's score: lambda x result + (1 - lambda) x sigmoid(score / scale).
-// The loss is the cross-entropy plus an L2 penalty, minimised over the whole
-// training set at each step by Adam. `scale` is the one that fits the
-// hand-made evaluation (search/eval.hpp) best on the same data, so the
-// learned scores keep its units, which the search's margins expect.
+// The loss is the cross-entropy plus an L2 penalty on the window weights
+// (most are seen rarely; material and the other global terms everywhere),
+// minimised over the whole training set at each step by Adam. `scale` is
+// the one that fits the starting evaluation best on the same data (the
+// hand-made one, search/eval.hpp, or --init's weights). At the end every
+// weight is scaled so that a man is worth 100 (the mean of its two phases):
+// the units the search's margins expect.
 // Training and hold-out losses are printed as it goes; the weights of the
 // epoch with the lowest hold-out loss are written.
 
@@ -37,7 +40,7 @@ struct Options {
     int epochs = 400;
     double learning_rate = 2.0;
     double l2 = 1e-6;
-    double lambda = 0.7;
+    double lambda = 1.0;
     double scale = 0;  // 0: fit to the hand-made evaluation
 };
 
@@ -156,11 +159,11 @@ double result_loss(const std::vector<float>& scores, const Data& d, double scale
     return sum / static_cast<double>(d.size());
 }
 
-double fit_scale(const Data& d) {
+double fit_scale(const std::vector<float>& scores, const Data& d) {
     double low = 20, high = 2000;
     for (int i = 0; i < 60; ++i) {
         const double a = low + (high - low) / 3, b = high - (high - low) / 3;
-        if (result_loss(d.handmade, d, a) < result_loss(d.handmade, d, b))
+        if (result_loss(scores, d, a) < result_loss(scores, d, b))
             high = b;
         else
             low = a;
@@ -170,7 +173,7 @@ double fit_scale(const Data& d) {
 
 class Model {
 public:
-    explicit Model(int slots) : w_(2 * static_cast<std::size_t>(slots)) {}
+    Model(int slots, std::size_t pattern_weights) : w_(2 * static_cast<std::size_t>(slots)), pattern_weights_(pattern_weights) {}
 
     std::vector<double>& weights() { return w_; }
 
@@ -208,8 +211,10 @@ public:
                 grad[s + 1] += g * d.coefficient[k] * (1 - a);
             }
         }
+        // Only the window weights are pulled to 0: most are seen rarely,
+        // while material and the other global terms are seen everywhere.
         double penalty = 0;
-        for (std::size_t s = 0; s < w_.size(); ++s) {
+        for (std::size_t s = 0; s < pattern_weights_; ++s) {
             penalty += o.l2 * w_[s] * w_[s] / 2;
             grad[s] += o.l2 * w_[s];
         }
@@ -218,6 +223,7 @@ public:
 
 private:
     std::vector<double> w_;
+    std::size_t pattern_weights_;
 };
 
 LearnedWeights quantize(EvalFamily family, const std::vector<double>& w) {
@@ -237,15 +243,15 @@ int run(const Options& o) {
     const Data holdout = load(o.holdout, family, known);
     if (train.size() == 0 || holdout.size() == 0) throw InputError("no training or no hold-out records");
     const ModelShape shape = model_shape(family);
-    const double scale = o.scale > 0 ? o.scale : fit_scale(train);
-    std::printf("family %s: %zu training and %zu hold-out positions, %d slots, scale %.1f\n",
-                std::string(family_name(family)).c_str(), train.size(), holdout.size(), shape.slots, scale);
-    std::printf("hand-made evaluation: result loss %.5f training, %.5f hold-out\n", result_loss(train.handmade, train, scale),
-                result_loss(holdout.handmade, holdout, scale));
-
-    Model model(shape.slots);
-    std::vector<double>& w = model.weights();
     const std::size_t globals = 2 * static_cast<std::size_t>(shape.tables) * window_entries;
+    Model model(shape.slots, globals);
+    std::vector<double>& w = model.weights();
+    const double hand_scale = fit_scale(train.handmade, train);
+    std::printf("family %s: %zu training and %zu hold-out positions, %d slots\n",
+                std::string(family_name(family)).c_str(), train.size(), holdout.size(), shape.slots);
+    std::printf("hand-made evaluation: scale %.1f, result loss %.5f training, %.5f hold-out\n", hand_scale,
+                result_loss(train.handmade, train, hand_scale), result_loss(holdout.handmade, holdout, hand_scale));
+    double scale = hand_scale;
     if (!o.init.empty()) {
         const LearnedWeights start = read_weights_file(o.init);
         if (start.family != family) throw InputError(o.init + ": weights of another family");
@@ -258,6 +264,14 @@ int run(const Options& o) {
             w[globals + 2 * g_kings + k] = 250;
         }
     }
+    if (!o.init.empty()) {
+        const std::vector<float> start = model.scores(train);
+        scale = fit_scale(start, train);
+        const std::vector<float> held = model.scores(holdout);
+        std::printf("%s: scale %.1f, result loss %.5f training, %.5f hold-out\n", o.init.c_str(), scale,
+                    result_loss(start, train, scale), result_loss(held, holdout, scale));
+    }
+    if (o.scale > 0) scale = o.scale;
 
     std::vector<double> grad(w.size()), m(w.size()), v(w.size()), best = w;
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
@@ -281,6 +295,11 @@ int run(const Options& o) {
         }
     }
     w = best;
+    const double man = (w[globals + 2 * g_men] + w[globals + 2 * g_men + 1]) / 2;
+    if (man > 1) {
+        for (double& x : w) x *= 100 / man;
+        std::printf("scaled to a man = 100: the model's scale is %.1f\n", scale * 100 / man);
+    }
     LearnedWeights out = quantize(family, w);
     write_weights_file(o.out, out);
     std::printf("best hold-out result loss %.5f at epoch %d; men %d/%d kings %d/%d (middlegame/endgame)\n",
