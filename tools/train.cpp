@@ -17,6 +17,7 @@
 // epoch with the lowest hold-out loss are written.
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -40,7 +41,7 @@ struct Options {
     int epochs = 400;
     double learning_rate = 2.0;
     double l2 = 1e-6;
-    double lambda = 1.0;
+    double lambda = 0.5;
     double scale = 0;  // 0: fit to the hand-made evaluation
 };
 
@@ -277,8 +278,15 @@ int run(const Options& o) {
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
     double best_holdout = result_loss(model.scores(holdout), holdout, scale);
     int best_epoch = 0;
+    // Material has one value in both phases: few late positions are won
+    // (most end drawn by the rules or are cut short by a proven win), and
+    // a free endgame value learns that material hardly matters there, so
+    // the search would give men away for nothing.
+    const std::array<std::size_t, 3> tied{globals + 2 * g_men, globals + 2 * g_kings, globals + 2 * g_first_king};
+    for (std::size_t s : tied) w[s + 1] = w[s] = (w[s] + w[s + 1]) / 2;
     for (int epoch = 1; epoch <= o.epochs; ++epoch) {
         const double loss = model.loss_and_gradient(train, o, scale, grad);
+        for (std::size_t s : tied) grad[s + 1] = grad[s] = grad[s] + grad[s + 1];
         const double c1 = 1 - std::pow(beta1, epoch), c2 = 1 - std::pow(beta2, epoch);
         for (std::size_t s = 0; s < w.size(); ++s) {
             m[s] = beta1 * m[s] + (1 - beta1) * grad[s];
@@ -302,9 +310,12 @@ int run(const Options& o) {
     }
     LearnedWeights out = quantize(family, w);
     write_weights_file(o.out, out);
-    std::printf("best hold-out result loss %.5f at epoch %d; men %d/%d kings %d/%d (middlegame/endgame)\n",
-                best_holdout, best_epoch, out.slots[globals / 2 + g_men][0], out.slots[globals / 2 + g_men][1],
-                out.slots[globals / 2 + g_kings][0], out.slots[globals / 2 + g_kings][1]);
+    std::printf("best hold-out result loss %.5f at epoch %d; global terms (middlegame/endgame):", best_holdout,
+                best_epoch);
+    for (int g = 0; g < global_terms; ++g)
+        std::printf(" %s %d/%d", std::string(global_term_names[g]).c_str(), out.slots[globals / 2 + g][0],
+                    out.slots[globals / 2 + g][1]);
+    std::printf("\n");
     std::printf("wrote %s: %s weights v%u, checksum %016llx\n", o.out.c_str(), std::string(family_name(family)).c_str(),
                 weights_version, static_cast<unsigned long long>(out.checksum));
     return 0;
