@@ -10,6 +10,7 @@
 #include "input_error.hpp"
 #include "legal_moves.hpp"
 #include "dxp.hpp"
+#include "engine_params.hpp"
 #include "hub.hpp"
 #include "referee.hpp"
 #include "shell.hpp"
@@ -27,6 +28,27 @@ void declare_variant(po::options_description& d) {
 void declare_position(po::options_description& d) {
     d.add_options()("fen", po::value<std::string>(),
                     "the position: a PDN FEN, a Hub position string or 'start' (default: the start position)");
+}
+
+void declare_eval(po::options_description& d) {
+    d.add_options()("eval", po::value<std::string>()->default_value("learned"),
+                    "the evaluation: learned (the built-in weights, or --eval-file's) or handmade")(
+        "eval-file", po::value<std::string>(), "a weights file for the learned evaluation of its variant family");
+}
+
+void apply_eval_options(const po::variables_map& vm) {
+    EngineSettings s;
+    const std::string eval = vm["eval"].as<std::string>();
+    if (eval != "learned" && eval != "handmade") throw InputError("--eval must be learned or handmade");
+    s.handmade_eval = eval == "handmade";
+    if (vm.count("eval-file")) s.eval_file = vm["eval-file"].as<std::string>();
+    try {
+        apply_eval_settings(s);
+    } catch (const InputError& e) {
+        std::cerr << "error: " << e.what() << " (keeping the built-in weights)\n";
+        s.eval_file.clear();
+        apply_eval_settings(s);
+    }
 }
 
 Variant variant_option(const po::variables_map& vm) {
@@ -53,11 +75,13 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
 namespace {
 
 int run_shell_command(const po::variables_map& vm) {
+    apply_eval_options(vm);
     run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO));
     return 0;
 }
 
 int run_dxp_command(const po::variables_map& vm) {
+    apply_eval_options(vm);
     DxpOptions o;
     const std::string name = vm["variant"].as<std::string>();
     const auto v = parse_variant(name);
@@ -120,15 +144,22 @@ void declare_dxp(po::options_description& d) {
         "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
         "timeout", po::value<double>()->default_value(600.0), "seconds of silence from the other side before giving up")(
         "movetime", po::value<double>(), "think at most this many seconds per move, within the clock");
+    declare_eval(d);
 }
 
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
-        {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)", "[--variant V]",
-         declare_variant, run_shell_command},
-        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)", "",
-         [](po::options_description&) {},
-         [](const po::variables_map&) {
+        {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)",
+         "[--variant V] [--eval E] [--eval-file F]",
+         [](po::options_description& d) {
+             declare_variant(d);
+             declare_eval(d);
+         },
+         run_shell_command},
+        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)", "[--eval E] [--eval-file F]",
+         declare_eval,
+         [](const po::variables_map& vm) {
+             apply_eval_options(vm);
              run_hub(std::cin, std::cout);
              return 0;
          }},

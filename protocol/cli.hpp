@@ -39,6 +39,10 @@ void declare_variant(po::options_description& d);
 void declare_position(po::options_description& d);
 Variant variant_option(const po::variables_map& vm);
 Position position_option(const po::variables_map& vm, Variant v);
+// --eval and --eval-file: which evaluation the search uses. A bad weights
+// file gets one `error:` line and the built-in weights stay.
+void declare_eval(po::options_description& d);
+void apply_eval_options(const po::variables_map& vm);
 // A whole non-negative decimal number, or InputError naming the option.
 std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
 

@@ -1,5 +1,8 @@
 #include "engine_params.hpp"
 
+#include "eval_choice.hpp"
+#include "learned_weights.hpp"
+
 #include "input_error.hpp"
 #include "text.hpp"
 #include "tokenizer.hpp"
@@ -48,11 +51,42 @@ const std::vector<EngineParam> params = {
     {"ponder", EngineParam::Type::boolean, "the engine will be asked to ponder", 0, 0,
      [](const EngineSettings& s) { return std::string(s.ponder ? "true" : "false"); },
      [](EngineSettings& s, std::string_view v) { s.ponder = parse_bool("ponder", v); }},
+    {"eval", EngineParam::Type::enumeration, "the evaluation: learned (built-in weights or eval-file) or handmade", 0, 0,
+     [](const EngineSettings& s) { return std::string(s.handmade_eval ? "handmade" : "learned"); },
+     [](EngineSettings& s, std::string_view v) {
+         const std::string name = to_lower(trim(v));
+         if (name != "learned" && name != "handmade")
+             throw InputError("eval takes learned or handmade, not " + quoted_excerpt(v));
+         EngineSettings changed = s;
+         changed.handmade_eval = name == "handmade";
+         apply_eval_settings(changed);
+         s = changed;
+     },
+     [] { return std::string("learned handmade"); }},
+    {"eval-file", EngineParam::Type::string, "a weights file for the learned evaluation; empty: the built-in weights",
+     0, 0, [](const EngineSettings& s) { return s.eval_file; },
+     [](EngineSettings& s, std::string_view v) {
+         EngineSettings changed = s;
+         changed.eval_file = std::string(trim(v));
+         apply_eval_settings(changed);
+         s = changed;
+     }},
 };
 
 const EngineParam& param(std::string_view name) { return *find_engine_param(name); }
 
 }  // namespace
+
+void apply_eval_settings(const EngineSettings& s) {
+    // Read the file before changing anything, so a bad one changes nothing.
+    if (!s.eval_file.empty()) read_weights_file(s.eval_file);
+    if (s.handmade_eval) {
+        use_handmade_eval();
+        return;
+    }
+    use_builtin_eval();
+    if (!s.eval_file.empty()) use_eval_file(s.eval_file);
+}
 
 const std::vector<EngineParam>& engine_params() { return params; }
 
@@ -70,6 +104,7 @@ std::string hub_param_line(const EngineParam& p, const EngineSettings& current) 
             line += " type=int min=" + std::to_string(p.min) + " max=" + std::to_string(p.max);
             break;
         case EngineParam::Type::enumeration: line += " type=enum values=" + quote_value(p.choices()); break;
+        case EngineParam::Type::string: line += " type=string"; break;
     }
     return line;
 }

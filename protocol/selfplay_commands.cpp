@@ -2,6 +2,7 @@
 // evaluation (issue 11). scripts/selfplay runs them in shards, one process
 // per core, and resumes where it stopped.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -33,6 +34,7 @@ std::uint64_t game_seed(std::uint64_t seed, std::uint64_t game) {
 int run_selfplay(const po::variables_map& vm) {
     SelfplayOptions o;
     o.variant = variant_option(vm);
+    apply_eval_options(vm);
     o.nodes = unsigned_option(vm, "nodes");
     if (o.nodes < 100) throw InputError("--nodes must be 100 or more");
     o.opening_plies = bounded_option(vm, "opening-plies", 0, 20);
@@ -80,24 +82,44 @@ int run_selfplay(const po::variables_map& vm) {
     return 0;
 }
 
-int run_pack(const po::variables_map& vm) {
-    if (!vm.count("in")) throw InputError("give the record files to pack");
+std::vector<TrainingRecord> read_all(const po::variables_map& vm, const char* option) {
     std::vector<TrainingRecord> all;
-    for (const std::string& path : vm["in"].as<std::vector<std::string>>()) {
-        std::vector<TrainingRecord> part = read_records(path);
-        all.insert(all.end(), part.begin(), part.end());
-    }
-    const std::size_t read = all.size();
+    if (vm.count(option))
+        for (const std::string& path : vm[option].as<std::vector<std::string>>()) {
+            std::vector<TrainingRecord> part = read_records(path);
+            all.insert(all.end(), part.begin(), part.end());
+        }
+    return all;
+}
+
+// Positions of one game are alike and share its result, so a hold-out set
+// drawn from the same games as the training set flatters a model that
+// learns games by heart; --holdout-in holds out whole games (other shards).
+int run_pack(const po::variables_map& vm) {
+    std::vector<TrainingRecord> all = read_all(vm, "in");
+    std::vector<TrainingRecord> held = read_all(vm, "holdout-in");
+    if (all.empty()) throw InputError("give the record files to pack with --in");
+    const std::size_t read = all.size() + held.size();
     const double fraction = vm["holdout-fraction"].as<double>();
     if (!(fraction >= 0 && fraction < 1)) throw InputError("--holdout-fraction must be 0 or more and below 1");
-    std::vector<TrainingRecord> unique = dedup_and_shuffle(std::move(all), unsigned_option(vm, "seed"));
-    const auto holdout_size = static_cast<std::size_t>(static_cast<double>(unique.size()) * fraction);
-    const std::vector<TrainingRecord> holdout(unique.begin(), unique.begin() + static_cast<std::ptrdiff_t>(holdout_size));
-    unique.erase(unique.begin(), unique.begin() + static_cast<std::ptrdiff_t>(holdout_size));
-    write_records(vm["train"].as<std::string>(), unique, false);
+    const std::uint64_t seed = unsigned_option(vm, "seed");
+    std::vector<TrainingRecord> train = dedup_and_shuffle(std::move(all), seed);
+    std::vector<TrainingRecord> holdout;
+    if (vm.count("holdout-in")) {
+        // A position also in the training set (an opening) tells nothing.
+        std::vector<std::uint64_t> keys;
+        for (const TrainingRecord& r : train) keys.push_back(r.position.key);
+        std::sort(keys.begin(), keys.end());
+        for (const TrainingRecord& r : dedup_and_shuffle(std::move(held), seed))
+            if (!std::binary_search(keys.begin(), keys.end(), r.position.key)) holdout.push_back(r);
+    } else {
+        const auto size = static_cast<std::ptrdiff_t>(static_cast<double>(train.size()) * fraction);
+        holdout.assign(train.begin(), train.begin() + size);
+        train.erase(train.begin(), train.begin() + size);
+    }
+    write_records(vm["train"].as<std::string>(), train, false);
     write_records(vm["holdout"].as<std::string>(), holdout, false);
-    std::printf("pack read=%zu unique=%zu train=%zu holdout=%zu\n", read, unique.size() + holdout.size(), unique.size(),
-                holdout.size());
+    std::printf("pack read=%zu train=%zu holdout=%zu\n", read, train.size(), holdout.size());
     return 0;
 }
 
@@ -122,12 +144,15 @@ std::vector<Command> selfplay_commands() {
                  "max-plies", po::value<std::string>()->default_value("400"),
                  "a game this long is dropped unfinished")(
                  "hash", po::value<std::string>()->default_value("16"), "transposition table size in MB");
+             declare_eval(d);
          },
          run_selfplay},
         {"selfplay-pack", "merge record files: one record per position, shuffled, split into training and hold-out",
-         "--in FILE... --train FILE --holdout FILE [--holdout-fraction F] [--seed S]",
+         "--in FILE... --train FILE --holdout FILE [--holdout-in FILE... | --holdout-fraction F] [--seed S]",
          [](po::options_description& d) {
              d.add_options()("in", po::value<std::vector<std::string>>()->multitoken(), "record files to read")(
+                 "holdout-in", po::value<std::vector<std::string>>()->multitoken(),
+                 "record files of other games to hold out (instead of --holdout-fraction)")(
                  "train", po::value<std::string>()->required(), "the training records to write")(
                  "holdout", po::value<std::string>()->required(), "the hold-out records to write")(
                  "holdout-fraction", po::value<double>()->default_value(0.05), "share of positions held out")(

@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "draw_rules.hpp"
-#include "eval.hpp"
+#include "static_eval.hpp"
 #include "limits.hpp"
 #include "movegen.hpp"
 #include "position.hpp"
@@ -344,7 +344,7 @@ private:
         if (moves.empty()) return -win_score + ply;
 
         const bool captures = moves[0].is_capture();
-        f.static_eval = Evaluator<R>::evaluate(f.position);
+        f.static_eval = static_eval<R>(f.position);
         if (moves.size() == 1 && ply < 2 * root_depth_) ++depth;
 
         // Static beta pruning at the frontier: far ahead in a quiet position
@@ -448,12 +448,12 @@ private:
         Movegen<R>::generate(f.position, moves);
         if (moves.empty()) return -win_score + ply;
         if (f.plies_to_rule_draw == 0) return 0;
-        if (ply >= max_ply - 1) return Evaluator<R>::evaluate(f.position);
+        if (ply >= max_ply - 1) return static_eval<R>(f.position);
 
         const bool captures = moves[0].is_capture();
         int best_score = -infinite_score;
         if (!captures) {
-            const int stand_pat = Evaluator<R>::evaluate(f.position);
+            const int stand_pat = static_eval<R>(f.position);
             if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) {
                 ++leaves_;
                 leaf_plies_ += static_cast<std::uint64_t>(ply);
