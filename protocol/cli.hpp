@@ -31,6 +31,9 @@ std::vector<Command> search_commands();
 // Training data: selfplay, selfplay-pack.
 std::vector<Command> selfplay_commands();
 
+// yaad egdb build|info|probe: the endgame databases.
+Command egdb_command();
+
 // Options many commands share.
 void declare_variant(po::options_description& d);
 void declare_position(po::options_description& d);
