@@ -1,10 +1,12 @@
 #pragma once
 // Decompressed blocks of slice files, shared by every thread that probes.
-// Direct-mapped: a block has one place, chosen by hashing (slice, block),
-// each place guarded by its own mutex, so threads probing different blocks
-// rarely wait for each other and a hit neither allocates nor copies a
-// block. A miss decompresses into the place's fixed buffer.
+// Two-way set associative: a block may sit in either place of the set its
+// (slice, block) hashes to, the one used less recently giving way, each
+// set guarded by its own mutex, so threads probing different blocks rarely
+// wait for each other and a hit neither allocates nor copies a block. A
+// miss decompresses into the evicted place's fixed buffer.
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -30,13 +32,17 @@ public:
 
 private:
     struct Entry {
-        std::mutex mutex;
         const SliceFile* slice = nullptr;
         std::uint32_t block = 0;
         std::unique_ptr<std::uint8_t[]> data;
     };
-    std::size_t size_;
-    std::unique_ptr<Entry[]> entries_;
+    struct Set {
+        std::mutex mutex;
+        std::array<Entry, 2> ways;
+        int older = 0;  // the way to evict next
+    };
+    std::size_t sets_;
+    std::unique_ptr<Set[]> table_;
 };
 
 }  // namespace yaad::egdb
