@@ -32,6 +32,9 @@ std::vector<Command> search_commands();
 // Options many commands share.
 void declare_variant(po::options_description& d);
 void declare_position(po::options_description& d);
+// --egdb DIR: the endgame database directory ("none": no database).
+void declare_egdb(po::options_description& d);
+std::string egdb_option(const po::variables_map& vm);
 Variant variant_option(const po::variables_map& vm);
 Position position_option(const po::variables_map& vm, Variant v);
 // A whole non-negative decimal number, or InputError naming the option.

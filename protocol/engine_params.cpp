@@ -48,6 +48,10 @@ const std::vector<EngineParam> params = {
     {"ponder", EngineParam::Type::boolean, "the engine will be asked to ponder", 0, 0,
      [](const EngineSettings& s) { return std::string(s.ponder ? "true" : "false"); },
      [](EngineSettings& s, std::string_view v) { s.ponder = parse_bool("ponder", v); }},
+    {"egdb-path", EngineParam::Type::string,
+     "endgame database directory (empty: egdb beside the engine, if there; none: no database)", 0, 0,
+     [](const EngineSettings& s) { return s.egdb_path; },
+     [](EngineSettings& s, std::string_view v) { s.egdb_path = std::string(trim(v)); }},
 };
 
 const EngineParam& param(std::string_view name) { return *find_engine_param(name); }
@@ -70,6 +74,7 @@ std::string hub_param_line(const EngineParam& p, const EngineSettings& current) 
             line += " type=int min=" + std::to_string(p.min) + " max=" + std::to_string(p.max);
             break;
         case EngineParam::Type::enumeration: line += " type=enum values=" + quote_value(p.choices()); break;
+        case EngineParam::Type::string: line += " type=string"; break;
     }
     return line;
 }

@@ -18,10 +18,11 @@ struct EngineSettings {
     std::size_t hash_mb = 64;
     int threads = 1;
     bool ponder = false;
+    std::string egdb_path;  // "" the default directory, "none" no database
 };
 
 struct EngineParam {
-    enum class Type { boolean, integer, enumeration };
+    enum class Type { boolean, integer, enumeration, string };
 
     std::string_view name;
     Type type;
