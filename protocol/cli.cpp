@@ -158,6 +158,7 @@ std::vector<Command> all_commands() {
     };
     for (Command& c : rules_commands()) commands.push_back(std::move(c));
     for (Command& c : search_commands()) commands.push_back(std::move(c));
+    commands.push_back(egdb_command());
     return commands;
 }
 
@@ -179,7 +180,11 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
     options.add_options()("help,h", "this text");
     command.declare(options);
     po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).run(), vm);
+    // A command that declares "action" takes it as its first bare word
+    // (yaad egdb build ...).
+    po::positional_options_description positional;
+    if (options.find_nothrow("action", false)) positional.add("action", 1);
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
     if (vm.count("help")) {
         std::cout << "usage: yaad " << command.name << " " << command.arguments << "\n"
                   << command.summary << "\n\n"

@@ -29,6 +29,9 @@ std::vector<Command> rules_commands();
 // Commands of the search: analyse, bench.
 std::vector<Command> search_commands();
 
+// yaad egdb build|info|probe: the endgame databases.
+Command egdb_command();
+
 // Options many commands share.
 void declare_variant(po::options_description& d);
 void declare_position(po::options_description& d);

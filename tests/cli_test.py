@@ -5,9 +5,11 @@ Runs the real binary and checks exactly what it prints. Usage:
     cli_test.py path/to/yaad
 """
 
+import os
 import re
 import subprocess
 import sys
+import tempfile
 import unittest
 
 YAAD = None
@@ -203,6 +205,40 @@ class Bench(unittest.TestCase):
         self.assertEqual(m.group(1), BENCH_LINE.match(second.stdout.splitlines()[-1]).group(1))
 
 
+class Egdb(unittest.TestCase):
+    """yaad egdb build, info and probe (issue 12) on a small set in a temporary directory."""
+
+    def test_build_info_probe(self):
+        with tempfile.TemporaryDirectory() as d:
+            r = run("egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(r.stdout, "built 16 slices (404560 positions), 0 already there, in %s\n" % d)
+            self.assertRegex(r.stderr.splitlines()[-1], r"^egdb: slice \S+ verify: .* ETA \d+ s$")
+            r = run("egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d)
+            self.assertEqual(r.stdout, "built 0 slices (0 positions), 16 already there, in %s\n" % d)
+            r = run("egdb", "info", "--dir", d)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            lines = r.stdout.splitlines()
+            self.assertEqual(len(lines), 18)
+            self.assertRegex(lines[0], r"^english 0m1k-0m1k positions=1984 bytes=\d+$")
+            self.assertEqual(lines[16], "english: complete up to 3 pieces")
+            self.assertRegex(lines[17], r"^16 slices, 404560 positions, \d+ bytes in ")
+            for fen, line in (("W:WK1,K2:BK32", "value=win plies=33"), ("B:WK1,K2:BK32", "value=loss plies=30"),
+                              ("W:WK18:BK32", "value=draw plies=-"), ("B:W22:BK1", "value=win plies=7")):
+                r = run("egdb", "probe", "--variant", "english", "--dir", d, "--fen", fen)
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (0, line + "\n", ""), fen)
+            r = run("egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:WK1,K2:BK31,K32")
+            self.assertEqual((r.returncode, r.stdout), (2, ""))
+            self.assertEqual(r.stderr, "error: the position is not in the database\n")
+            # A truncated slice: one warning, and the engine goes on without it.
+            path = os.path.join(d, "english", "0m2k-0m1k.egdb")
+            os.truncate(path, os.path.getsize(path) // 2)
+            r = run("egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:WK1:BK32")
+            self.assertEqual(r.stdout, "value=draw plies=-\n")
+            self.assertEqual(r.stderr.splitlines(),
+                             ["egdb: %s: checksum mismatch: the file is corrupt or truncated; slice skipped" % path])
+
+
 class BadInput(unittest.TestCase):
     """Each bad input prints one line starting with 'error:' on stderr,
     nothing on stdout, and exits with status 2."""
@@ -223,6 +259,10 @@ class BadInput(unittest.TestCase):
         "unknown option": ("moves", "--frobnicate"),
         "negative seed": ("random-opening", "--seed", "-3"),
         "non-numeric plies": ("random-opening", "--plies", "four"),
+        "egdb without an action": ("egdb",),
+        "egdb unknown action": ("egdb", "clean"),
+        "egdb too many pieces": ("egdb", "build", "--pieces", "9", "--dir", "/nonexistent"),
+        "egdb probe without a position": ("egdb", "probe", "--dir", "/nonexistent"),
     }
 
     def test_each(self):

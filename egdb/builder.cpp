@@ -1,0 +1,186 @@
+#include "builder.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <stdexcept>
+
+#include "database.hpp"
+#include "draw_rules.hpp"
+#include "retrograde.hpp"
+#include "variant.hpp"
+
+namespace yaad::egdb {
+
+namespace {
+
+// Progress lines: at most one every two seconds, and one per finished slice.
+class Progress {
+public:
+    Progress(std::ostream* log, std::uint64_t total) : log_(log), total_(total) {}
+
+    void begin(const std::string& slice, const char* phase) {
+        std::lock_guard lock(mutex_);
+        slice_ = slice;
+        phase_ = phase;
+    }
+    void add(std::uint64_t n) {
+        std::lock_guard lock(mutex_);
+        done_ += n;
+        const auto now = Clock::now();
+        if (now - last_ >= std::chrono::seconds(2)) print(now);
+    }
+    void finish_slice() {
+        std::lock_guard lock(mutex_);
+        print(Clock::now());
+    }
+
+private:
+    using Clock = std::chrono::steady_clock;
+
+    void print(Clock::time_point now) {
+        last_ = now;
+        if (!log_) return;
+        const double seconds = std::chrono::duration<double>(now - start_).count();
+        const double rate = seconds > 0 ? done_ / seconds : 0;
+        const double eta = rate > 0 ? (total_ - std::min(done_, total_)) / rate : 0;
+        char line[256];
+        std::snprintf(line, sizeof line, "egdb: slice %s %s: %.1fM of %.1fM position passes, %.2fM/s, %.0f s, ETA %.0f s",
+                      slice_.c_str(), phase_, done_ / 1e6, total_ / 1e6, rate / 1e6, seconds, eta);
+        *log_ << line << std::endl;
+    }
+
+    std::ostream* log_;
+    std::mutex mutex_;
+    std::uint64_t total_, done_ = 0;
+    std::string slice_;
+    const char* phase_ = "";
+    Clock::time_point start_ = Clock::now(), last_ = start_;
+};
+
+// Passes over a slice: solve and verify, twice where it stores counts.
+int passes(const Material& m) { return stores_mate_distance(m) ? 4 : 2; }
+
+template <class R>
+int fresh_plies_left(const Position& p) {
+    const DrawCounters c = DrawCounters::at_start<R>(p);
+    return std::min(c.plies_to_progress_draw<R>(), c.plies_to_lone_king_draw(p.side));
+}
+
+template <class R>
+class SliceBuilder {
+public:
+    SliceBuilder(const Material& m, Database& db, int threads, Progress& progress)
+        : m_(m), index_(m), db_(db), threads_(threads), progress_(progress) {}
+
+    void run(const std::filesystem::path& path) {
+        const std::string name = m_.name();
+        const bool mate = stores_mate_distance(m_);
+        const Tick tick = [&](std::uint64_t n) { progress_.add(n); };
+
+        // Without the counting rules: moves out of the slice count one ply
+        // (to the conversion), or their whole distance to the end.
+        const External plain = [&](const Position& q) {
+            Value v = decode(stored(q).value);
+            if (!mate) v.plies = 0;
+            return v;
+        };
+        Retrograde<R> values(index_, threads_, tick);
+        progress_.begin(name, "solve");
+        values.solve(plain);
+        progress_.begin(name, "verify");
+        if (const std::string e = values.verify(plain); !e.empty())
+            throw std::runtime_error("slice " + name + ": " + e);
+        std::vector<std::uint16_t> codes(index_.size()), counts;
+        for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
+        if (mate) counts = solve_counts(values, tick);
+        values.release();
+        write_slice_file(path, {R::variant, R::board_size, m_, mate, index_.size()}, codes, counts);
+    }
+
+private:
+    Codes stored(const Position& q) const {
+        const std::optional<Codes> c = db_.codes(R::variant, q);
+        if (!c) throw std::runtime_error("a slice needed by " + m_.name() + " is missing: " + Material::of(q).name());
+        return *c;
+    }
+
+    // The plies a counting rule must leave for each win or loss to stand
+    // (issue 10). Wins and losses stand or fall alike for every count
+    // above some k*, and that k* is the distance to the end in a game where
+    // a capture whose new material's fresh count is too short is a draw
+    // and any other capture ends the game with its value.
+    std::vector<std::uint16_t> solve_counts(const Retrograde<R>& values, const Tick& tick) {
+        const External counted = [&](const Position& q) -> Value {
+            const Codes c = stored(q);
+            const Value v = decode(c.value);
+            if (v.result == Wdl::draw || c.count > fresh_plies_left<R>(q)) return {};
+            return {v.result, 0};
+        };
+        Retrograde<R> count(index_, threads_, tick);
+        progress_.begin(m_.name(), "solve counts");
+        count.solve(counted);
+        progress_.begin(m_.name(), "verify counts");
+        if (const std::string e = count.verify(counted); !e.empty())
+            throw std::runtime_error("slice " + m_.name() + " counts: " + e);
+        std::vector<std::uint16_t> counts(index_.size());
+        for (std::uint64_t i = 0; i < counts.size(); ++i) {
+            const Value plain = values.value(i), with_count = count.value(i);
+            Position p;
+            if (plain.result == Wdl::draw || !index_.position(i, p)) continue;
+            if (with_count.result == Wdl::draw) {
+                counts[i] = count_never;
+            } else {
+                if (with_count.result != plain.result)
+                    throw std::runtime_error("slice " + m_.name() + ": a count turns a result over");
+                counts[i] = fresh_plies_left<R>(p) == DrawCounters::no_limit ? 0 : static_cast<std::uint16_t>(with_count.plies);
+            }
+        }
+        return counts;
+    }
+
+    Material m_;
+    SliceIndex<R::board_size> index_;
+    Database& db_;
+    int threads_;
+    Progress& progress_;
+};
+
+}  // namespace
+
+BuildReport build(const BuildOptions& o) {
+    const Variant f = family(o.variant);
+    std::vector<std::string> warnings;
+    // A big cache: the slices below are read for every capture and crowning.
+    std::unique_ptr<Database> db = Database::open(o.dir, warnings, 512);
+    for (const std::string& w : warnings)
+        if (o.log) *o.log << w << "; it will be built again" << std::endl;
+    BuildReport report;
+    std::vector<Material> todo;
+    std::uint64_t total = 0;
+    for (const Material& m : materials_up_to(f, o.pieces)) {
+        if (o.kings_only && !m.kings_only()) continue;
+        if (db->has(f, m)) {
+            ++report.slices_present;
+            continue;
+        }
+        todo.push_back(m);
+        total += passes(m) * slice_positions(f, m);
+    }
+    Progress progress(o.log, total);
+    for (const Material& m : todo) {
+        const std::filesystem::path path = slice_path(o.dir, f, m);
+        visit_variant(f, [&](auto r) {
+            SliceBuilder<decltype(r)> builder(m, *db, o.threads, progress);
+            builder.run(path);
+        });
+        std::string error;
+        if (!db->add(path, error)) throw std::runtime_error(path.string() + ": " + error);
+        progress.finish_slice();
+        ++report.slices_built;
+        report.positions_built += slice_positions(f, m);
+    }
+    return report;
+}
+
+}  // namespace yaad::egdb

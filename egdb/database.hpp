@@ -1,0 +1,89 @@
+#pragma once
+// Endgame databases: the value of every position with few pieces under
+// perfect play, built by yaad itself (builder.hpp) and read here. The
+// search asks probe() at its nodes; nothing here knows the search.
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "block_cache.hpp"
+#include "material.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+#include "slice_file.hpp"
+#include "value_code.hpp"
+
+namespace yaad::egdb {
+
+struct Probe {
+    Wdl value;
+    // Plies to the next capture or crowning under best play (the winner
+    // hurries, the loser resists), or, in endings of kings only with at
+    // most 4 pieces, to the game's end through any captures; -1 for a draw.
+    int plies;
+    // In those endings of kings only: the fewest plies a counting rule of
+    // RULES.md §4 must leave (the lesser of DrawCounters::
+    // plies_to_progress_draw and plies_to_lone_king_draw here) for the win
+    // or loss to stand; with fewer it is a draw. count_never where no count
+    // is enough; 0 where no counting rule applies.
+    int count_plies;
+};
+
+class Database {
+public:
+    // Opens every slice file found in dir; problems (corrupt, truncated,
+    // wrong version) become one line each in warnings and that slice is
+    // skipped. `cache_megabytes` of decompressed blocks are kept.
+    static std::unique_ptr<Database> open(const std::filesystem::path& dir, std::vector<std::string>& warnings,
+                                          std::size_t cache_megabytes = 64);
+
+    // 0 when nothing for v; all slices up to it present.
+    int max_pieces(Variant v) const { return max_pieces_[static_cast<std::size_t>(family(v))]; }
+    // nullopt: not in the database. Thread-safe.
+    std::optional<Probe> probe(Variant v, const Position& p) const;
+
+    bool has(Variant v, const Material& m) const { return find(family(v), m) != nullptr; }
+
+    // The stored codes of p (builder.cpp reads finished slices with it).
+    std::optional<Codes> codes(Variant v, const Position& p) const;
+
+    // Adds one slice file; false and a reason if it cannot be used.
+    bool add(const std::filesystem::path& file, std::string& error);
+
+    struct SliceInfo {
+        std::filesystem::path path;
+        SliceHeader header;
+        std::size_t bytes;
+    };
+    std::vector<SliceInfo> slices() const;
+
+private:
+    explicit Database(std::size_t cache_megabytes) : cache_(cache_megabytes) {}
+    struct Slice {
+        std::filesystem::path path;
+        SliceFile file;
+    };
+    static std::size_t key(Variant family, const Material& m);
+    const Slice* find(Variant family, const Material& m) const;
+    void update_max_pieces(Variant family);
+
+    std::vector<std::unique_ptr<Slice>> slices_ = std::vector<std::unique_ptr<Slice>>(all_variants_count * kinds);
+    std::array<int, 7> max_pieces_{};
+    mutable BlockCache cache_;
+
+    static constexpr std::size_t all_variants_count = 7;
+    static constexpr std::size_t kinds = (max_kind + 1) * (max_kind + 1) * (max_kind + 1) * (max_kind + 1);
+};
+
+// <directory of the yaad executable>/egdb.
+std::filesystem::path default_directory();
+
+// The number of positions of a slice, from its index.
+std::uint64_t slice_positions(Variant family, const Material& m);
+
+}  // namespace yaad::egdb

@@ -1,0 +1,107 @@
+// yaad egdb build|info|probe: building, listing and probing the endgame
+// databases (egdb/).
+
+#include <cstdio>
+#include <iostream>
+
+#include "builder.hpp"
+#include "cli.hpp"
+#include "database.hpp"
+#include "input_error.hpp"
+#include "variant.hpp"
+
+namespace yaad::cli {
+
+namespace {
+
+std::filesystem::path dir_option(const po::variables_map& vm) {
+    return vm.count("dir") ? std::filesystem::path(vm["dir"].as<std::string>()) : egdb::default_directory();
+}
+
+int run_build(const po::variables_map& vm) {
+    egdb::BuildOptions o;
+    o.variant = variant_option(vm);
+    const std::uint64_t pieces = unsigned_option(vm, "pieces");
+    if (pieces < 2 || pieces > 8) throw InputError("--pieces must be 2 to 8");
+    o.pieces = static_cast<int>(pieces);
+    const std::uint64_t threads = unsigned_option(vm, "threads");
+    if (threads < 1 || threads > 64) throw InputError("--threads must be 1 to 64");
+    o.threads = static_cast<int>(threads);
+    o.dir = dir_option(vm);
+    o.log = &std::cerr;
+    try {
+        const egdb::BuildReport r = egdb::build(o);
+        std::cout << "built " << r.slices_built << " slices (" << r.positions_built << " positions), "
+                  << r.slices_present << " already there, in " << o.dir.string() << "\n";
+    } catch (const std::exception& e) {
+        std::cout.flush();
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
+
+std::unique_ptr<egdb::Database> open_database(const std::filesystem::path& dir) {
+    std::vector<std::string> warnings;
+    std::unique_ptr<egdb::Database> db = egdb::Database::open(dir, warnings);
+    for (const std::string& w : warnings) std::cerr << w << "\n";
+    return db;
+}
+
+int run_info(const po::variables_map& vm) {
+    const std::filesystem::path dir = dir_option(vm);
+    const std::unique_ptr<egdb::Database> db = open_database(dir);
+    std::uint64_t positions = 0, bytes = 0;
+    const auto slices = db->slices();
+    for (const auto& s : slices) {
+        std::printf("%s %s positions=%llu bytes=%zu\n", std::string(variant_name(s.header.family)).c_str(),
+                    s.header.material.name().c_str(), static_cast<unsigned long long>(s.header.positions), s.bytes);
+        positions += s.header.positions;
+        bytes += s.bytes;
+    }
+    for (const Variant v : all_variants)
+        if (egdb::family(v) == v && db->max_pieces(v) > 0)
+            std::printf("%s: complete up to %d pieces\n", std::string(variant_name(v)).c_str(), db->max_pieces(v));
+    std::printf("%zu slices, %llu positions, %llu bytes in %s\n", slices.size(),
+                static_cast<unsigned long long>(positions), static_cast<unsigned long long>(bytes), dir.string().c_str());
+    return 0;
+}
+
+int run_probe(const po::variables_map& vm) {
+    const Variant v = variant_option(vm);
+    if (!vm.count("fen")) throw InputError("give the position with --fen");
+    const Position p = position_option(vm, v);
+    const std::unique_ptr<egdb::Database> db = open_database(dir_option(vm));
+    const std::optional<egdb::Probe> r = db->probe(v, p);
+    if (!r) throw InputError("the position is not in the database");
+    const char* value = r->value == egdb::Wdl::win ? "win" : r->value == egdb::Wdl::loss ? "loss" : "draw";
+    std::cout << "value=" << value << " plies=" << (r->plies < 0 ? "-" : std::to_string(r->plies)) << "\n";
+    return 0;
+}
+
+void declare_egdb(po::options_description& d) {
+    d.add_options()("action", po::value<std::string>(), "build, info or probe")(
+        "pieces", po::value<std::string>()->default_value("4"), "build: every slice of up to this many pieces")(
+        "threads", po::value<std::string>()->default_value("1"), "build: threads")(
+        "dir", po::value<std::string>(), "the database directory (default: egdb beside the yaad executable)");
+    declare_variant(d);
+    declare_position(d);
+}
+
+int run_egdb(const po::variables_map& vm) {
+    const std::string action = vm.count("action") ? vm["action"].as<std::string>() : "";
+    if (action == "build") return run_build(vm);
+    if (action == "info") return run_info(vm);
+    if (action == "probe") return run_probe(vm);
+    throw InputError("yaad egdb needs build, info or probe");
+}
+
+}  // namespace
+
+Command egdb_command() {
+    return {"egdb", "endgame databases: build them, list them, probe a position",
+            "build --variant V --pieces N [--dir D] [--threads T] | info [--dir D] | probe --variant V [--dir D] --fen F",
+            declare_egdb, run_egdb};
+}
+
+}  // namespace yaad::cli
