@@ -29,12 +29,12 @@ void declare_position(po::options_description& d) {
                     "the position: a PDN FEN, a Hub position string or 'start' (default: the start position)");
 }
 
-void declare_egdb(po::options_description& d) {
+void declare_egdb_dir(po::options_description& d) {
     d.add_options()("egdb", po::value<std::string>(),
                     "endgame database directory; none: no database (default: egdb beside yaad, if there)");
 }
 
-std::string egdb_option(const po::variables_map& vm) { return vm.count("egdb") ? vm["egdb"].as<std::string>() : ""; }
+std::string egdb_dir_option(const po::variables_map& vm) { return vm.count("egdb") ? vm["egdb"].as<std::string>() : ""; }
 
 Variant variant_option(const po::variables_map& vm) {
     const std::string name = vm["variant"].as<std::string>();
@@ -60,7 +60,7 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
 namespace {
 
 int run_shell_command(const po::variables_map& vm) {
-    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_option(vm));
+    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm));
     return 0;
 }
 
@@ -96,7 +96,7 @@ int run_dxp_command(const po::variables_map& vm) {
     }
     if (vm.count("pdn")) o.pdn_file = vm["pdn"].as<std::string>();
     o.name = vm["name"].as<std::string>().substr(0, 32);
-    o.egdb_dir = egdb_option(vm);
+    o.egdb_dir = egdb_dir_option(vm);
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 32768));
     const double timeout = vm["timeout"].as<double>();
     if (!(timeout > 0 && timeout < 1e6)) throw InputError("--timeout must be a positive number of seconds");
@@ -128,7 +128,7 @@ void declare_dxp(po::options_description& d) {
         "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
         "timeout", po::value<double>()->default_value(600.0), "seconds of silence from the other side before giving up")(
         "movetime", po::value<double>(), "think at most this many seconds per move, within the clock");
-    declare_egdb(d);
+    declare_egdb_dir(d);
 }
 
 std::vector<Command> all_commands() {
@@ -136,13 +136,13 @@ std::vector<Command> all_commands() {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)", "[--variant V] [--egdb DIR]",
          [](po::options_description& d) {
              declare_variant(d);
-             declare_egdb(d);
+             declare_egdb_dir(d);
          },
          run_shell_command},
         {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)", "[--egdb DIR]",
-         declare_egdb,
+         declare_egdb_dir,
          [](const po::variables_map& vm) {
-             run_hub(std::cin, std::cout, std::nullopt, egdb_option(vm));
+             run_hub(std::cin, std::cout, std::nullopt, egdb_dir_option(vm));
              return 0;
          }},
         {"dxp", "play other programs over DamExchange (TCP); one result line per game",

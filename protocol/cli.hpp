@@ -36,8 +36,8 @@ Command egdb_command();
 void declare_variant(po::options_description& d);
 void declare_position(po::options_description& d);
 // --egdb DIR: the endgame database directory ("none": no database).
-void declare_egdb(po::options_description& d);
-std::string egdb_option(const po::variables_map& vm);
+void declare_egdb_dir(po::options_description& d);
+std::string egdb_dir_option(const po::variables_map& vm);
 Variant variant_option(const po::variables_map& vm);
 Position position_option(const po::variables_map& vm, Variant v);
 // A whole non-negative decimal number, or InputError naming the option.

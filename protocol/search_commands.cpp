@@ -55,7 +55,7 @@ int run_analyse(const po::variables_map& vm) {
         throw InputError("--threads must be 1 to " + std::to_string(Engine::max_threads));
     engine.set_threads(static_cast<int>(threads));
     std::vector<std::string> warnings;
-    engine.set_database(open_database(egdb_option(vm), warnings));
+    engine.set_database(open_database(egdb_dir_option(vm), warnings));
     for (const std::string& w : warnings) std::cerr << "warning: " << w << std::endl;
     if (const auto verdict = database_verdict(engine.database(), game)) std::cout << *verdict << std::endl;
     SearchControl control;
@@ -96,7 +96,7 @@ std::vector<Command> search_commands() {
                  "nodes", po::value<std::string>(), "search this many nodes")(
                  "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
                  "threads", po::value<std::string>()->default_value("1"), "search threads");
-             declare_egdb(d);
+             declare_egdb_dir(d);
          },
          run_analyse},
         {"bench", "search the built-in positions of every variant; the node count is the search's signature",

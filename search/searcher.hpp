@@ -67,7 +67,7 @@ public:
           limits_(limits),
           time_(time),
           database_(database),
-          database_pieces_(database ? database->max_pieces(R::variant) : 0),
+          database_pieces_(database ? database->most_pieces(R::variant) : 0),
           first_depth_(1 + (helper & 1)) {}
 
     // The position to search, the counters that go with it, and the keys of
