@@ -56,11 +56,11 @@ public:
         i /= black_king_sets_;
         const std::uint64_t white_kings = i % white_king_sets_;
         i /= white_king_sets_;
-        const Bitboard wm = unrank(i / black_men_sets_, m_.white_men, tables.men_squares[0], 0);
-        const Bitboard bm = unrank(i % black_men_sets_, m_.black_men, tables.men_squares[1], 0);
+        const Bitboard wm = unrank(i / black_men_sets_, m_.white_men, men_board(Color::white));
+        const Bitboard bm = unrank(i % black_men_sets_, m_.black_men, men_board(Color::black));
         if (wm & bm) return false;
-        const Bitboard wk = unrank(white_kings, m_.white_kings, tables.dark_squares, wm | bm);
-        const Bitboard bk = unrank(black_kings, m_.black_kings, tables.dark_squares, wm | bm | wk);
+        const Bitboard wk = unrank(white_kings, m_.white_kings, G::board & ~(wm | bm));
+        const Bitboard bk = unrank(black_kings, m_.black_kings, G::board & ~(wm | bm | wk));
         p.pieces = {wm | wk, bm | bk};
         p.kings = wk | bk;
         return true;
@@ -73,10 +73,8 @@ private:
     struct Tables {
         std::array<std::array<std::uint64_t, max_k + 1>, max_n + 1> choose{};
         std::array<int, 64> dark_index{};
-        std::array<Square, squares> dark_squares{};
         // By colour: where a man may stand (not on its own crowning row).
         std::array<std::array<int, 64>, 2> men_index{};
-        std::array<std::array<Square, squares>, 2> men_squares{};
     };
 
     static constexpr Tables tables = [] {
@@ -89,16 +87,16 @@ private:
         std::array<int, 2> men{};
         for (Square s = 0; s < 64; ++s) {
             if (!(G::board & bit(s))) continue;
-            t.dark_index[s] = dark;
-            t.dark_squares[dark++] = s;
+            t.dark_index[s] = dark++;
             for (const Color c : {Color::white, Color::black}) {
                 if (G::crowning_row(c) & bit(s)) continue;
-                t.men_index[yaad::index(c)][s] = men[yaad::index(c)];
-                t.men_squares[yaad::index(c)][men[yaad::index(c)]++] = s;
+                t.men_index[yaad::index(c)][s] = men[yaad::index(c)]++;
             }
         }
         return t;
     }();
+
+    static constexpr Bitboard men_board(Color c) { return G::board & ~G::crowning_row(c); }
 
     static constexpr std::uint64_t choose(int n, int k) {
         return k < 0 || k > n ? 0 : tables.choose[n][k];
@@ -116,21 +114,21 @@ private:
         return r;
     }
 
-    // The set of k squares of `list` outside `skip` with colex rank r.
-    template <std::size_t L>
-    static Bitboard unrank(std::uint64_t r, int k, const std::array<Square, L>& list, Bitboard skip) {
-        if (k == 0) return 0;
-        std::array<Square, L> free{};
-        int n = 0;
-        for (const Square s : list)
-            if (!(skip & bit(s))) free[n++] = s;
+    // The c-th (from 0) set bit of m.
+    static Square select(Bitboard m, int c) {
+        Square base = 0;
+        for (int low; (low = popcount(m & 0xff)) <= c; m >>= 8, base += 8) c -= low;
+        for (; c > 0; --c) m &= m - 1;
+        return base + lowest(m);
+    }
+
+    // The set of k squares of `place` with colex rank r.
+    static Bitboard unrank(std::uint64_t r, int k, Bitboard place) {
         Bitboard set = 0;
-        int c = n - 1;
-        for (; k >= 1; --k) {
+        for (int c = popcount(place) - 1; k >= 1; --k, --c) {
             while (choose(c, k) > r) --c;
             r -= choose(c, k);
-            set |= bit(free[c]);
-            --c;
+            set |= bit(select(place, c));
         }
         return set;
     }

@@ -10,6 +10,7 @@
 #include "input_error.hpp"
 #include "legal_moves.hpp"
 #include "dxp.hpp"
+#include "engine_params.hpp"
 #include "hub.hpp"
 #include "referee.hpp"
 #include "shell.hpp"
@@ -36,6 +37,27 @@ void declare_egdb_dir(po::options_description& d) {
 
 std::string egdb_dir_option(const po::variables_map& vm) { return vm.count("egdb") ? vm["egdb"].as<std::string>() : ""; }
 
+void declare_eval(po::options_description& d) {
+    d.add_options()("eval", po::value<std::string>()->default_value("learned"),
+                    "the evaluation: learned (the built-in weights, or --eval-file's) or handmade")(
+        "eval-file", po::value<std::string>(), "a weights file for the learned evaluation of its variant family");
+}
+
+void apply_eval_options(const po::variables_map& vm) {
+    EngineSettings s;
+    const std::string eval = vm["eval"].as<std::string>();
+    if (eval != "learned" && eval != "handmade") throw InputError("--eval must be learned or handmade");
+    s.handmade_eval = eval == "handmade";
+    if (vm.count("eval-file")) s.eval_file = vm["eval-file"].as<std::string>();
+    try {
+        apply_eval_settings(s);
+    } catch (const InputError& e) {
+        std::cerr << "error: " << e.what() << " (keeping the built-in weights)\n";
+        s.eval_file.clear();
+        apply_eval_settings(s);
+    }
+}
+
 Variant variant_option(const po::variables_map& vm) {
     const std::string name = vm["variant"].as<std::string>();
     const auto v = parse_variant(name);
@@ -60,11 +82,13 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
 namespace {
 
 int run_shell_command(const po::variables_map& vm) {
+    apply_eval_options(vm);
     run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm));
     return 0;
 }
 
 int run_dxp_command(const po::variables_map& vm) {
+    apply_eval_options(vm);
     DxpOptions o;
     const std::string name = vm["variant"].as<std::string>();
     const auto v = parse_variant(name);
@@ -128,20 +152,28 @@ void declare_dxp(po::options_description& d) {
         "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
         "timeout", po::value<double>()->default_value(600.0), "seconds of silence from the other side before giving up")(
         "movetime", po::value<double>(), "think at most this many seconds per move, within the clock");
+    declare_eval(d);
     declare_egdb_dir(d);
 }
 
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
-        {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)", "[--variant V] [--egdb DIR]",
+        {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)",
+         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR]",
          [](po::options_description& d) {
              declare_variant(d);
+             declare_eval(d);
              declare_egdb_dir(d);
          },
          run_shell_command},
-        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)", "[--egdb DIR]",
-         declare_egdb_dir,
+        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)",
+         "[--eval E] [--eval-file F] [--egdb DIR]",
+         [](po::options_description& d) {
+             declare_eval(d);
+             declare_egdb_dir(d);
+         },
          [](const po::variables_map& vm) {
+             apply_eval_options(vm);
              run_hub(std::cin, std::cout, std::nullopt, egdb_dir_option(vm));
              return 0;
          }},
@@ -158,6 +190,7 @@ std::vector<Command> all_commands() {
     };
     for (Command& c : rules_commands()) commands.push_back(std::move(c));
     for (Command& c : search_commands()) commands.push_back(std::move(c));
+    for (Command& c : selfplay_commands()) commands.push_back(std::move(c));
     commands.push_back(egdb_command());
     return commands;
 }

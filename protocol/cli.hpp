@@ -28,6 +28,8 @@ struct Command {
 std::vector<Command> rules_commands();
 // Commands of the search: analyse, bench.
 std::vector<Command> search_commands();
+// Training data: selfplay, selfplay-pack.
+std::vector<Command> selfplay_commands();
 
 // yaad egdb build|info|probe: the endgame databases.
 Command egdb_command();
@@ -40,6 +42,10 @@ void declare_egdb_dir(po::options_description& d);
 std::string egdb_dir_option(const po::variables_map& vm);
 Variant variant_option(const po::variables_map& vm);
 Position position_option(const po::variables_map& vm, Variant v);
+// --eval and --eval-file: which evaluation the search uses. A bad weights
+// file gets one `error:` line and the built-in weights stay.
+void declare_eval(po::options_description& d);
+void apply_eval_options(const po::variables_map& vm);
 // A whole non-negative decimal number, or InputError naming the option.
 std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
 

@@ -1,5 +1,8 @@
 #include "engine_params.hpp"
 
+#include "eval_choice.hpp"
+#include "learned_weights.hpp"
+
 #include "input_error.hpp"
 #include "text.hpp"
 #include "tokenizer.hpp"
@@ -52,11 +55,42 @@ const std::vector<EngineParam> params = {
      "endgame database directory (empty: egdb beside the engine, if there; none: no database)", 0, 0,
      [](const EngineSettings& s) { return s.egdb_path; },
      [](EngineSettings& s, std::string_view v) { s.egdb_path = std::string(trim(v)); }},
+    {"eval", EngineParam::Type::enumeration, "the evaluation: learned (built-in weights or eval-file) or handmade", 0, 0,
+     [](const EngineSettings& s) { return std::string(s.handmade_eval ? "handmade" : "learned"); },
+     [](EngineSettings& s, std::string_view v) {
+         const std::string name = to_lower(trim(v));
+         if (name != "learned" && name != "handmade")
+             throw InputError("eval takes learned or handmade, not " + quoted_excerpt(v));
+         EngineSettings changed = s;
+         changed.handmade_eval = name == "handmade";
+         apply_eval_settings(changed);
+         s = changed;
+     },
+     [] { return std::string("learned handmade"); }},
+    {"eval-file", EngineParam::Type::string, "a weights file for the learned evaluation; empty: the built-in weights",
+     0, 0, [](const EngineSettings& s) { return s.eval_file; },
+     [](EngineSettings& s, std::string_view v) {
+         EngineSettings changed = s;
+         changed.eval_file = std::string(trim(v));
+         apply_eval_settings(changed);
+         s = changed;
+     }},
 };
 
 const EngineParam& param(std::string_view name) { return *find_engine_param(name); }
 
 }  // namespace
+
+void apply_eval_settings(const EngineSettings& s) {
+    // Read the file before changing anything, so a bad one changes nothing.
+    if (!s.eval_file.empty()) read_weights_file(s.eval_file);
+    if (s.handmade_eval) {
+        use_handmade_eval();
+        return;
+    }
+    use_builtin_eval();
+    if (!s.eval_file.empty()) use_eval_file(s.eval_file);
+}
 
 const std::vector<EngineParam>& engine_params() { return params; }
 

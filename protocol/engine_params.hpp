@@ -19,7 +19,15 @@ struct EngineSettings {
     int threads = 1;
     bool ponder = false;
     std::string egdb_path;  // "" the default directory, "none" no database
+    // The evaluation (eval/eval_choice.hpp): the hand-made one, or the
+    // learned one with the built-in weights, or a file's for its family.
+    bool handmade_eval = false;
+    std::string eval_file;
 };
+
+// Makes the search use the evaluation `s` names. A bad eval_file throws
+// InputError (one line) and leaves the evaluation as it was.
+void apply_eval_settings(const EngineSettings& s);
 
 struct EngineParam {
     enum class Type { boolean, integer, enumeration, string };

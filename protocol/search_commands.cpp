@@ -22,6 +22,7 @@ namespace {
 
 int run_analyse(const po::variables_map& vm) {
     const Variant v = variant_option(vm);
+    apply_eval_options(vm);
     Game game(v, position_option(vm, v));
     if (vm.count("moves"))
         for (std::string_view m : split_words(vm["moves"].as<std::string>())) game.play(m);
@@ -70,6 +71,7 @@ int run_analyse(const po::variables_map& vm) {
 int run_bench(const po::variables_map& vm) {
     const int depth = vm["depth"].as<int>();
     if (depth < 1 || depth > 30) throw InputError("--depth must be 1 to 30");
+    apply_eval_options(vm);
     const BenchTotals totals = run_bench_positions(depth, [](const BenchLine& line) {
         std::printf("%-13s %2d nodes=%llu %s\n", std::string(variant_name(line.variant)).c_str(), line.index,
                     static_cast<unsigned long long>(line.nodes), line.best.c_str());
@@ -97,12 +99,14 @@ std::vector<Command> search_commands() {
                  "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
                  "threads", po::value<std::string>()->default_value("1"), "search threads");
              declare_egdb_dir(d);
+             declare_eval(d);
          },
          run_analyse},
         {"bench", "search the built-in positions of every variant; the node count is the search's signature",
-         "[--depth D]",
+         "[--depth D] [--eval E] [--eval-file F]",
          [](po::options_description& d) {
              d.add_options()("depth", po::value<int>()->default_value(bench_default_depth), "plies per position");
+             declare_eval(d);
          },
          run_bench},
     };

@@ -127,6 +127,7 @@ private:
             out_ << "the engine " << (auto_reply_ ? "answers" : "does not answer") << " your moves\n";
         } else if (command == "eval") {
             show_eval();
+            show_database_verdict();
         } else if (command == "egdb") {
             if (args.size() > 1) throw InputError("egdb [DIR|none]");
             if (args.empty())
@@ -249,6 +250,18 @@ private:
     }
 
     void show_eval() {
+        const LearnedExplanation learned = explain_learned(game_.variant(), game_.position());
+        if (!learned.parts.empty()) {
+            out_ << "evaluation: " << learned.source << "\n"
+                 << std::left << std::setw(16) << "term" << std::right << std::setw(8) << "white" << "\n";
+            for (const auto& [name, value] : learned.parts)
+                out_ << std::left << std::setw(16) << name << std::right << std::fixed << std::setprecision(2)
+                     << std::setw(8) << value / 100.0 << "\n";
+            show_divisor(learned.divisor);
+            out_ << "total " << score_text(learned.score) << " for " << color_name(game_.position().side) << "\n";
+            out_.unsetf(std::ios::fixed);
+            return;
+        }
         EvalTrace trace;
         const int score = evaluate(game_.variant(), game_.position(), &trace);
         out_ << std::left << std::setw(16) << "term" << std::right << std::setw(8) << "white" << std::setw(8) << "black"
@@ -257,14 +270,16 @@ private:
             out_ << std::left << std::setw(16) << EvalTrace::names[t] << std::right << std::fixed << std::setprecision(2)
                  << std::setw(8) << trace.terms[t][0] / 100.0 << std::setw(8) << -trace.terms[t][1] / 100.0 << "\n";
         }
-        const int divisor = trace.terms.back()[0];
+        show_divisor(trace.terms.back()[0]);
+        out_ << "total " << score_text(score) << " for " << color_name(game_.position().side) << "\n";
+        out_.unsetf(std::ios::fixed);
+    }
+
+    void show_divisor(int divisor) {
         if (divisor == 0)
             out_ << "a drawn ending: only a capture on the board now could decide it\n";
         else if (divisor > 1)
             out_ << "scaled down by " << divisor << " (drawish ending)\n";
-        out_ << "total " << score_text(score) << " for " << color_name(game_.position().side) << "\n";
-        out_.unsetf(std::ios::fixed);
-        show_database_verdict();
     }
 
     void show_database_verdict() {

@@ -142,6 +142,7 @@ class Evaluator {
         add<Trace>(trace, chase, strong, W.chase * closeness, sum);
     }
 
+public:
     // Endings that the rules or the board make hard to win (RULES.md §4):
     // a lone king against a few kings only. Returns a divisor of the score,
     // or 0 where only a capture on the board now could decide the game,
@@ -164,7 +165,6 @@ class Evaluator {
         return 1;
     }
 
-public:
     template <bool Trace = false>
     static int evaluate(const Position& p, EvalTrace* trace = nullptr) {
         std::array<int, 2> sum{};

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "searcher.hpp"
+#include "static_eval.hpp"
 #include "time_manager.hpp"
 #include "variant.hpp"
 
@@ -64,6 +65,20 @@ int evaluate(Variant v, const Position& p, EvalTrace* trace) {
     return visit_variant(v, [&](auto r) {
         using E = Evaluator<decltype(r)>;
         return trace ? E::template evaluate<true>(p, trace) : E::evaluate(p);
+    });
+}
+
+LearnedExplanation explain_learned(Variant v, const Position& p) {
+    return visit_variant(v, [&](auto r) {
+        using R = decltype(r);
+        LearnedExplanation e;
+        const LearnedWeights* w = active_learned_weights(family_of<R>());
+        if (!w) return e;
+        e.source = eval_description(family_of<R>());
+        for (const auto& part : LearnedEval<R>::explain(p, *w)) e.parts.emplace_back(part.name, part.white_score);
+        e.divisor = Evaluator<R>::drawish_divisor(p);
+        e.score = static_eval<R>(p);
+        return e;
     });
 }
 

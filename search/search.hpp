@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "database.hpp"
 #include "eval.hpp"
@@ -56,8 +58,21 @@ private:
     int threads_ = 1;
 };
 
-// The static evaluation of p, from the side to move; with a trace, its terms.
+// The hand-made static evaluation of p, from the side to move; with a
+// trace, its terms.
 int evaluate(Variant v, const Position& p, EvalTrace* trace = nullptr);
+
+// The evaluation the search uses, explained when it is the learned one: the
+// share of each window table and global term for White, the drawish-ending
+// divisor (0: a draw) and the score for the side to move. Empty parts: the
+// hand-made evaluation is in use (see evaluate).
+struct LearnedExplanation {
+    std::string source;  // which weights
+    std::vector<std::pair<std::string, int>> parts;
+    int divisor = 1;
+    int score = 0;
+};
+LearnedExplanation explain_learned(Variant v, const Position& p);
 
 // A score for people and protocols, in men with two decimals ("0.25",
 // "-1.40"); a win in n plies is 100 - n / 100 (99.93: in 7 plies), a loss

@@ -44,7 +44,7 @@
 
 #include "database.hpp"
 #include "draw_rules.hpp"
-#include "eval.hpp"
+#include "static_eval.hpp"
 #include "limits.hpp"
 #include "movegen.hpp"
 #include "position.hpp"
@@ -401,7 +401,7 @@ private:
         if (moves.empty()) return -win_score + ply;
 
         const bool captures = moves[0].is_capture();
-        f.static_eval = Evaluator<R>::evaluate(f.position);
+        f.static_eval = static_eval<R>(f.position);
         if (moves.size() == 1 && ply < 2 * root_depth_) ++depth;
 
         // Static beta pruning at the frontier: far ahead in a quiet position
@@ -507,12 +507,12 @@ private:
         if (f.plies_to_rule_draw == 0) return 0;
         if (ply > 0)
             if (const std::optional<int> known = database_score(ply)) return *known;
-        if (ply >= max_ply - 1) return Evaluator<R>::evaluate(f.position);
+        if (ply >= max_ply - 1) return static_eval<R>(f.position);
 
         const bool captures = moves[0].is_capture();
         int best_score = -infinite_score;
         if (!captures) {
-            const int stand_pat = Evaluator<R>::evaluate(f.position);
+            const int stand_pat = static_eval<R>(f.position);
             if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) {
                 ++leaves_;
                 leaf_plies_ += static_cast<std::uint64_t>(ply);

@@ -165,7 +165,18 @@ class Commands(ShellCase):
         self.assertGreaterEqual(len(out), 2, out)
 
     def test_eval(self):
+        # Jamaican has built-in learned weights: the score per window table
+        # and global term, for White.
         s = self.shell()
+        out, _ = s.run("eval")
+        self.assertEqual(errors(out), [])
+        self.assertRegex(out[0], r"^evaluation: learned flying8 weights v\d+, built-in, checksum [0-9a-f]{16}$")
+        self.assertTrue(any(re.match(r"^window table 1\s+-?\d+\.\d\d$", l) for l in out), out)
+        self.assertTrue(any(re.match(r"^men\s+0\.00$", l) for l in out), out)
+        self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
+
+    def test_eval_handmade(self):
+        s = self.shell("shell", "--eval", "handmade")
         out, _ = s.run("eval")
         self.assertEqual(errors(out), [])
         self.assertTrue(any(re.match(r"^material\s+12\.00\s+12\.00$", l) for l in out), out)

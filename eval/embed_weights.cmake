@@ -1,0 +1,21 @@
+# Writes OUT, a C++ file holding the bytes of DIR/<family>.weights for each
+# family that has one, so the weights are part of the binary (no download,
+# no file to find at run time). Run by eval/CMakeLists.txt at build time.
+set(families flying8 english international sixrow)
+set(body "// Generated from eval/weights/ by eval/embed_weights.cmake: do not edit.\n")
+string(APPEND body "#include \"builtin_weights.hpp\"\n\nnamespace yaad {\n\nnamespace {\n")
+set(cases "")
+foreach(family ${families})
+  set(path "${DIR}/${family}.weights")
+  if(EXISTS "${path}")
+    file(READ "${path}" hex HEX)
+    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+    string(APPEND body "const std::uint8_t ${family}_bytes[] = {${bytes}};\n")
+    string(APPEND cases "        case EvalFamily::${family}: return {${family}_bytes, sizeof ${family}_bytes};\n")
+  endif()
+endforeach()
+string(APPEND body "\n}  // namespace\n\nstd::span<const std::uint8_t> builtin_weights_bytes(EvalFamily family) {\n")
+string(APPEND body "    switch (family) {\n${cases}        default: return {};\n    }\n}\n\n}  // namespace yaad\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")

@@ -1,0 +1,202 @@
+// The learned evaluation (issue 11): colour-mirror symmetry on random
+// positions of every variant, the weights file's round trip and its
+// refusals, the built-in weights, and the choice of evaluation.
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "builtin_weights.hpp"
+#include "eval_choice.hpp"
+#include "input_error.hpp"
+#include "learned_eval.hpp"
+#include "legal_moves.hpp"
+#include "random.hpp"
+#include "static_eval.hpp"
+#include "variant.hpp"
+
+using namespace yaad;
+
+namespace {
+
+// Random weights of a family, so that every slot matters.
+LearnedWeights random_weights(EvalFamily f, std::uint64_t seed) {
+    Random random(seed);
+    LearnedWeights w;
+    w.family = f;
+    w.slots.resize(static_cast<std::size_t>(model_shape(f).slots));
+    for (auto& pair : w.slots)
+        for (auto& v : pair) v = static_cast<std::int16_t>(static_cast<int>(random.below(2001)) - 1000);
+    return w;
+}
+
+// Colours swapped and the board turned half round: the same game for the
+// other side.
+template <class R>
+Position colour_mirror(const Position& p) {
+    using G = Geometry<R::board_size>;
+    auto turn = [](Bitboard b) {
+        Bitboard out = 0;
+        for_each_square(b, [&](Square s) {
+            out |= bit(G::square_at(R::board_size - 1 - G::x_of(s), R::board_size - 1 - G::y_of(s)));
+        });
+        return out;
+    };
+    Position m;
+    m.pieces[0] = turn(p.pieces[1]);
+    m.pieces[1] = turn(p.pieces[0]);
+    m.kings = turn(p.kings);
+    m.side = ~p.side;
+    m.refresh_key();
+    return m;
+}
+
+// Positions of random games: every legal move equally likely, so kings
+// and odd material come up as well as openings.
+std::vector<Position> random_positions(Variant v, int count, std::uint64_t seed) {
+    Random random(seed);
+    std::vector<Position> out;
+    while (static_cast<int>(out.size()) < count) {
+        Position p = start_position(v);
+        for (int ply = 0; ply < 150 && static_cast<int>(out.size()) < count; ++ply) {
+            const MoveList moves = legal_moves(v, p);
+            if (moves.empty()) break;
+            p.make(moves[random.below(moves.size())]);
+            out.push_back(p);
+        }
+    }
+    return out;
+}
+
+std::string temp_path(const char* name) { return std::string(P_tmpdir) + "/yaad-eval-test-" + name; }
+
+}  // namespace
+
+TEST_CASE("learned evaluation: a position and its colour mirror score the same for the side to move") {
+    for (const Variant v : all_variants) {
+        visit_variant(v, [&](auto r) {
+            using R = decltype(r);
+            const LearnedWeights w = random_weights(family_of<R>(), 1 + static_cast<std::uint64_t>(v));
+            int nonzero = 0;
+            for (const Position& p : random_positions(v, 3000, 5 + static_cast<std::uint64_t>(v))) {
+                const Position m = colour_mirror<R>(p);
+                CAPTURE(variant_name(v));
+                REQUIRE(LearnedEval<R>::evaluate(p, w) == LearnedEval<R>::evaluate(m, w));
+                REQUIRE(LearnedEval<R>::white_score(p, w) == -LearnedEval<R>::white_score(m, w));
+                nonzero += LearnedEval<R>::white_score(p, w) != 0;
+            }
+            CHECK(nonzero > 2000);
+        });
+    }
+}
+
+TEST_CASE("learned evaluation: there are 16, 9 or 4 windows, covering every square") {
+    visit_variant(Variant::international, [](auto r) {
+        using F = Features<decltype(r)>;
+        CHECK(F::windows == 16);
+        CHECK(F::tables == 8);
+    });
+    visit_variant(Variant::english, [](auto r) {
+        using F = Features<decltype(r)>;
+        CHECK(F::windows == 9);
+        CHECK(F::tables == 5);
+    });
+    visit_variant(Variant::sixrow, [](auto r) {
+        using F = Features<decltype(r)>;
+        CHECK(F::windows == 4);
+        CHECK(F::tables == 2);
+    });
+    for (const Variant v : all_variants)
+        visit_variant(v, [](auto r) {
+            using F = Features<decltype(r)>;
+            Bitboard covered = 0;
+            for (const auto& w : F::window_list)
+                for (int s : w.row_shift) covered |= bit(s) | bit(s + 1);
+            CHECK(covered == F::G::board);
+        });
+}
+
+TEST_CASE("weights file: round trip, and every bad file refused in one line") {
+    for (int f = 0; f < eval_families; ++f) {
+        LearnedWeights w = random_weights(static_cast<EvalFamily>(f), 40 + static_cast<std::uint64_t>(f));
+        const std::string path = temp_path("roundtrip.weights");
+        write_weights_file(path, w);
+        const LearnedWeights back = read_weights_file(path);
+        CHECK(back.family == w.family);
+        CHECK(back.slots == w.slots);
+        CHECK(back.checksum == w.checksum);
+        std::remove(path.c_str());
+    }
+    LearnedWeights w = random_weights(EvalFamily::sixrow, 3);
+    const std::vector<std::uint8_t> good = encode_weights(w);
+    auto refused = [](std::vector<std::uint8_t> bytes) {
+        try {
+            decode_weights(bytes, "test.weights");
+        } catch (const InputError& e) {
+            const std::string message = e.what();
+            return message.find('\n') == std::string::npos && message.rfind("test.weights: ", 0) == 0;
+        }
+        return false;
+    };
+    CHECK(!refused(good));
+    CHECK(refused({good.begin(), good.end() - 1}));  // truncated
+    CHECK(refused({good.begin(), good.begin() + 10}));
+    std::vector<std::uint8_t> bad = good;
+    bad[100] ^= 1;  // a weight changed: the checksum no longer matches
+    CHECK(refused(bad));
+    bad = good;
+    bad[8] = 2;  // another version
+    CHECK(refused(bad));
+    bad = good;
+    bad[12] = static_cast<std::uint8_t>(EvalFamily::international);  // the shape of another family
+    CHECK(refused(bad));
+    bad = good;
+    bad[0] = 'X';
+    CHECK(refused(bad));
+    CHECK_THROWS_AS(read_weights_file(temp_path("missing.weights")), InputError);
+}
+
+TEST_CASE("evaluation choice: a bad file changes nothing, a good one is used, the built-in comes back") {
+    use_builtin_eval();
+    const LearnedWeights* before = active_learned_weights(EvalFamily::sixrow);
+    const std::string bad = temp_path("bad.weights");
+    {
+        std::ofstream out(bad, std::ios::binary);
+        out << "not weights";
+    }
+    CHECK_THROWS_AS(use_eval_file(bad), InputError);
+    CHECK(active_learned_weights(EvalFamily::sixrow) == before);
+
+    LearnedWeights w = random_weights(EvalFamily::sixrow, 9);
+    const std::string good = temp_path("good.weights");
+    write_weights_file(good, w);
+    CHECK(use_eval_file(good) == EvalFamily::sixrow);
+    REQUIRE(active_learned_weights(EvalFamily::sixrow) != nullptr);
+    CHECK(active_learned_weights(EvalFamily::sixrow)->slots == w.slots);
+    const Position p = start_position(Variant::sixrow);
+    CHECK(static_eval<rules::Sixrow>(p) == LearnedEval<rules::Sixrow>::evaluate(p, w));
+    CHECK(eval_description(EvalFamily::sixrow).find(good) != std::string::npos);
+
+    use_handmade_eval();
+    CHECK(active_learned_weights(EvalFamily::sixrow) == nullptr);
+    CHECK(static_eval<rules::Sixrow>(p) == Evaluator<rules::Sixrow>::evaluate(p));
+    use_builtin_eval();
+    CHECK(active_learned_weights(EvalFamily::sixrow) == before);
+    std::remove(bad.c_str());
+    std::remove(good.c_str());
+}
+
+TEST_CASE("built-in weights: every embedded file reads back as its own family") {
+    for (int f = 0; f < eval_families; ++f) {
+        const auto family = static_cast<EvalFamily>(f);
+        const auto bytes = builtin_weights_bytes(family);
+        if (bytes.empty()) continue;
+        CAPTURE(family_name(family));
+        const LearnedWeights w = decode_weights(bytes, "built-in");
+        CHECK(w.family == family);
+        CHECK(active_learned_weights(family) != nullptr);
+    }
+}

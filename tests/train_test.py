@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""The learned evaluation's pipeline end to end, small (issue 11): six-row
+self-play at a tiny node budget, pack, yaad-train, then the engine plays
+with the weights; a corrupt weights file gets one error line and the engine
+plays on with its built-in evaluation. Usage:
+    train_test.py path/to/yaad path/to/yaad-train
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+
+YAAD = None
+TRAIN = None
+
+
+def run(*args):
+    return subprocess.run([str(a) for a in args], capture_output=True, text=True, timeout=300)
+
+
+class Pipeline(unittest.TestCase):
+    def test_selfplay_pack_train_play(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            shard = os.path.join(tmp, "shard.rec")
+            r = run(YAAD, "selfplay", "--variant", "sixrow", "--games", "300", "--nodes", "300", "--out", shard,
+                    "--eval", "handmade")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertRegex(r.stdout, r"^selfplay games=300 .* positions=\d+ seconds=")
+            train, holdout = os.path.join(tmp, "train.rec"), os.path.join(tmp, "holdout.rec")
+            r = run(YAAD, "selfplay-pack", "--in", shard, "--train", train, "--holdout", holdout,
+                    "--holdout-fraction", "0.1")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertGreater(int(re.search(r"train=(\d+)", r.stdout).group(1)), 1000)
+
+            weights = os.path.join(tmp, "sixrow.weights")
+            r = run(TRAIN, "--train", train, "--holdout", holdout, "--out", weights, "--epochs", "40")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("hold-out", r.stdout)
+            self.assertRegex(r.stdout, r"wrote .*sixrow weights v1, checksum [0-9a-f]{16}")
+
+            r = run(YAAD, "analyse", "--variant", "sixrow", "--depth", "6", "--eval-file", weights)
+            self.assertEqual(r.returncode, 0)
+            self.assertEqual(r.stderr, "")
+            self.assertRegex(r.stdout, r"bestmove \S+\n$")
+
+            # A truncated file: one line of error, and the search still answers.
+            with open(weights, "rb") as f:
+                data = f.read()
+            with open(weights, "wb") as f:
+                f.write(data[:-5])
+            r = run(YAAD, "analyse", "--variant", "sixrow", "--depth", "6", "--eval-file", weights)
+            self.assertEqual(r.returncode, 0)
+            self.assertEqual(len(r.stderr.splitlines()), 1)
+            self.assertRegex(r.stderr, r"^error: .*truncated.*keeping the built-in weights")
+            self.assertRegex(r.stdout, r"bestmove \S+\n$")
+
+    def test_hub_eval_file_errors_keep_playing(self):
+        lines = "hub\nset-param name=eval-file value=/nonexistent/x.weights\nset-param name=variant value=sixrow\n" \
+                "init\npos pos=start\nlevel depth=4\ngo think\nquit\n"
+        r = subprocess.run([YAAD, "hub"], input=lines, capture_output=True, text=True, timeout=60)
+        self.assertIn('param name=eval-file value="" type=string', r.stdout)
+        self.assertIn('error message="cannot read /nonexistent/x.weights"', r.stdout)
+        self.assertRegex(r.stdout, r"done move=\S+")
+
+
+if __name__ == "__main__":
+    YAAD, TRAIN = sys.argv[1], sys.argv[2]
+    unittest.main(argv=sys.argv[:1])

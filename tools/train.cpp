@@ -1,0 +1,335 @@
+// yaad-train: fits the learned evaluation (eval/features.hpp) of one
+// variant family to self-play records (eval/training_record.hpp).
+//
+//   yaad-train --train train.rec [more.rec ...] --holdout holdout.rec --out family.weights
+//
+// The model's score s (hundredths of a man, White's view) predicts White's
+// points as sigmoid(s / scale). The target blends the game's result with
+// the search's score: lambda x result + (1 - lambda) x sigmoid(score / scale).
+// The loss is the cross-entropy plus an L2 penalty on the window weights
+// (most are seen rarely; material and the other global terms everywhere),
+// minimised over the whole training set at each step by Adam. `scale` is
+// the one that fits the starting evaluation best on the same data (the
+// hand-made one, search/eval.hpp, or --init's weights). At the end every
+// weight is scaled so that a man is worth 100 (the mean of its two phases):
+// the units the search's margins expect.
+// Training and hold-out losses are printed as it goes; the weights of the
+// epoch with the lowest hold-out loss are written.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "eval.hpp"
+#include "features.hpp"
+#include "input_error.hpp"
+#include "learned_weights.hpp"
+#include "training_record.hpp"
+#include "variant.hpp"
+
+namespace yaad {
+
+namespace {
+
+struct Options {
+    std::vector<std::string> train, holdout;
+    std::string out, init;
+    int epochs = 400;
+    double learning_rate = 2.0;
+    double l2 = 1e-6;
+    double lambda = 0.5;
+    double scale = 0;  // 0: fit to the hand-made evaluation
+};
+
+[[noreturn]] void usage(const std::string& error) {
+    std::cerr << "yaad-train: " << error << "\n"
+              << "usage: yaad-train --train FILE... --holdout FILE... --out FILE [--epochs N] [--lr X] [--l2 X]\n"
+              << "                  [--lambda X] [--scale X] [--init WEIGHTS]\n";
+    std::exit(2);
+}
+
+Options parse(int argc, char** argv) {
+    Options o;
+    std::vector<std::string>* list = nullptr;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= argc) usage(a + " needs a value");
+            return argv[++i];
+        };
+        auto number = [&]() {
+            const std::string v = value();
+            try {
+                return std::stod(v);
+            } catch (...) {
+                usage(a + " needs a number, not " + v);
+            }
+        };
+        if (a == "--train") {
+            list = &o.train;
+        } else if (a == "--holdout") {
+            list = &o.holdout;
+        } else if (a == "--out") {
+            o.out = value(), list = nullptr;
+        } else if (a == "--init") {
+            o.init = value(), list = nullptr;
+        } else if (a == "--epochs") {
+            o.epochs = static_cast<int>(number()), list = nullptr;
+        } else if (a == "--lr") {
+            o.learning_rate = number(), list = nullptr;
+        } else if (a == "--l2") {
+            o.l2 = number(), list = nullptr;
+        } else if (a == "--lambda") {
+            o.lambda = number(), list = nullptr;
+        } else if (a == "--scale") {
+            o.scale = number(), list = nullptr;
+        } else if (a.rfind("--", 0) == 0 || !list) {
+            usage("unknown argument " + a);
+        } else {
+            list->push_back(a);
+        }
+    }
+    if (o.train.empty() || o.holdout.empty() || o.out.empty()) usage("give --train, --holdout and --out");
+    if (o.epochs < 1 || !(o.lambda >= 0 && o.lambda <= 1) || !(o.learning_rate > 0) || !(o.l2 >= 0))
+        usage("--epochs must be 1 or more, --lambda 0 to 1, --lr above 0, --l2 0 or more");
+    return o;
+}
+
+EvalFamily family_of_variant(Variant v) {
+    return visit_variant(v, [](auto r) { return family_of<decltype(r)>(); });
+}
+
+// The records as the model sees them: features, phase and targets.
+struct Data {
+    std::vector<std::uint32_t> first;  // each sample's features: [first[i], first[i + 1])
+    std::vector<std::int32_t> slot;
+    std::vector<std::int16_t> coefficient;
+    std::vector<float> middlegame_share;
+    std::vector<float> result;    // White's points, 0 to 1
+    std::vector<float> score;     // the search's, White's view
+    std::vector<float> handmade;  // the hand-made evaluation, White's view
+    std::size_t size() const { return result.size(); }
+};
+
+Data load(const std::vector<std::string>& paths, EvalFamily& family, bool& family_known) {
+    Data d;
+    d.first.push_back(0);
+    for (const std::string& path : paths) {
+        for (const TrainingRecord& r : read_records(path)) {
+            const EvalFamily f = family_of_variant(r.variant);
+            if (family_known && f != family)
+                throw InputError(path + ": records of family " + std::string(family_name(f)) + " among " +
+                                 std::string(family_name(family)));
+            family = f;
+            family_known = true;
+            visit_variant(r.variant, [&](auto rules) {
+                using R = decltype(rules);
+                using F = Features<R>;
+                F::visit(r.position, [&](int s, int c) {
+                    if (c == 0) return;
+                    d.slot.push_back(s);
+                    d.coefficient.push_back(static_cast<std::int16_t>(c));
+                });
+                d.middlegame_share.push_back(static_cast<float>(F::phase(r.position)) / F::initial_pieces);
+                const int hand = Evaluator<R>::evaluate(r.position);
+                d.handmade.push_back(static_cast<float>(r.position.side == Color::white ? hand : -hand));
+            });
+            d.first.push_back(static_cast<std::uint32_t>(d.slot.size()));
+            d.result.push_back(static_cast<float>(r.result) / TrainingRecord::white_wins);
+            d.score.push_back(static_cast<float>(r.score));
+        }
+    }
+    return d;
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+double cross_entropy(double target, double p) {
+    p = std::clamp(p, 1e-9, 1 - 1e-9);
+    return -(target * std::log(p) + (1 - target) * std::log(1 - p));
+}
+
+// Mean cross-entropy of predicting the results from `scores` at `scale`.
+double result_loss(const std::vector<float>& scores, const Data& d, double scale) {
+    double sum = 0;
+    for (std::size_t i = 0; i < d.size(); ++i) sum += cross_entropy(d.result[i], sigmoid(scores[i] / scale));
+    return sum / static_cast<double>(d.size());
+}
+
+double fit_scale(const std::vector<float>& scores, const Data& d) {
+    double low = 20, high = 2000;
+    for (int i = 0; i < 60; ++i) {
+        const double a = low + (high - low) / 3, b = high - (high - low) / 3;
+        if (result_loss(scores, d, a) < result_loss(scores, d, b))
+            high = b;
+        else
+            low = a;
+    }
+    return (low + high) / 2;
+}
+
+class Model {
+public:
+    Model(int slots, std::size_t pattern_weights) : w_(2 * static_cast<std::size_t>(slots)), pattern_weights_(pattern_weights) {}
+
+    std::vector<double>& weights() { return w_; }
+
+    double predict(const Data& d, std::size_t i) const {
+        const double a = d.middlegame_share[i];
+        double mg = 0, eg = 0;
+        for (std::uint32_t k = d.first[i]; k < d.first[i + 1]; ++k) {
+            const std::size_t s = 2 * static_cast<std::size_t>(d.slot[k]);
+            mg += d.coefficient[k] * w_[s];
+            eg += d.coefficient[k] * w_[s + 1];
+        }
+        return mg * a + eg * (1 - a);
+    }
+
+    std::vector<float> scores(const Data& d) const {
+        std::vector<float> out(d.size());
+        for (std::size_t i = 0; i < d.size(); ++i) out[i] = static_cast<float>(predict(d, i));
+        return out;
+    }
+
+    // The mean loss against the blended targets; adds its gradient to `grad`.
+    double loss_and_gradient(const Data& d, const Options& o, double scale, std::vector<double>& grad) const {
+        std::fill(grad.begin(), grad.end(), 0.0);
+        double sum = 0;
+        const double n = static_cast<double>(d.size());
+        for (std::size_t i = 0; i < d.size(); ++i) {
+            const double target = o.lambda * d.result[i] + (1 - o.lambda) * sigmoid(d.score[i] / scale);
+            const double p = sigmoid(predict(d, i) / scale);
+            sum += cross_entropy(target, p);
+            const double g = (p - target) / scale / n;
+            const double a = d.middlegame_share[i];
+            for (std::uint32_t k = d.first[i]; k < d.first[i + 1]; ++k) {
+                const std::size_t s = 2 * static_cast<std::size_t>(d.slot[k]);
+                grad[s] += g * d.coefficient[k] * a;
+                grad[s + 1] += g * d.coefficient[k] * (1 - a);
+            }
+        }
+        // Only the window weights are pulled to 0: most are seen rarely,
+        // while material and the other global terms are seen everywhere.
+        double penalty = 0;
+        for (std::size_t s = 0; s < pattern_weights_; ++s) {
+            penalty += o.l2 * w_[s] * w_[s] / 2;
+            grad[s] += o.l2 * w_[s];
+        }
+        return sum / n + penalty;
+    }
+
+private:
+    std::vector<double> w_;
+    std::size_t pattern_weights_;
+};
+
+LearnedWeights quantize(EvalFamily family, const std::vector<double>& w) {
+    LearnedWeights out;
+    out.family = family;
+    out.slots.resize(w.size() / 2);
+    for (std::size_t s = 0; s < out.slots.size(); ++s)
+        for (std::size_t k = 0; k < 2; ++k)
+            out.slots[s][k] = static_cast<std::int16_t>(std::clamp(std::lround(w[2 * s + k]), -32767L, 32767L));
+    return out;
+}
+
+int run(const Options& o) {
+    EvalFamily family{};
+    bool known = false;
+    const Data train = load(o.train, family, known);
+    const Data holdout = load(o.holdout, family, known);
+    if (train.size() == 0 || holdout.size() == 0) throw InputError("no training or no hold-out records");
+    const ModelShape shape = model_shape(family);
+    const std::size_t globals = 2 * static_cast<std::size_t>(shape.tables) * window_entries;
+    Model model(shape.slots, globals);
+    std::vector<double>& w = model.weights();
+    const double hand_scale = fit_scale(train.handmade, train);
+    std::printf("family %s: %zu training and %zu hold-out positions, %d slots\n",
+                std::string(family_name(family)).c_str(), train.size(), holdout.size(), shape.slots);
+    std::printf("hand-made evaluation: scale %.1f, result loss %.5f training, %.5f hold-out\n", hand_scale,
+                result_loss(train.handmade, train, hand_scale), result_loss(holdout.handmade, holdout, hand_scale));
+    double scale = hand_scale;
+    if (!o.init.empty()) {
+        const LearnedWeights start = read_weights_file(o.init);
+        if (start.family != family) throw InputError(o.init + ": weights of another family");
+        for (std::size_t s = 0; s < start.slots.size(); ++s)
+            for (std::size_t k = 0; k < 2; ++k) w[2 * s + k] = start.slots[s][k];
+    } else {
+        // Material first, so the first steps need not find it.
+        for (std::size_t k = 0; k < 2; ++k) {
+            w[globals + 2 * g_men + k] = 100;
+            w[globals + 2 * g_kings + k] = 250;
+        }
+    }
+    if (!o.init.empty()) {
+        const std::vector<float> start = model.scores(train);
+        scale = fit_scale(start, train);
+        const std::vector<float> held = model.scores(holdout);
+        std::printf("%s: scale %.1f, result loss %.5f training, %.5f hold-out\n", o.init.c_str(), scale,
+                    result_loss(start, train, scale), result_loss(held, holdout, scale));
+    }
+    if (o.scale > 0) scale = o.scale;
+
+    std::vector<double> grad(w.size()), m(w.size()), v(w.size()), best = w;
+    const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
+    double best_holdout = result_loss(model.scores(holdout), holdout, scale);
+    int best_epoch = 0;
+    // Material has one value in both phases: few late positions are won
+    // (most end drawn by the rules or are cut short by a proven win), and
+    // a free endgame value learns that material hardly matters there, so
+    // the search would give men away for nothing.
+    const std::array<std::size_t, 3> tied{globals + 2 * g_men, globals + 2 * g_kings, globals + 2 * g_first_king};
+    for (std::size_t s : tied) w[s + 1] = w[s] = (w[s] + w[s + 1]) / 2;
+    for (int epoch = 1; epoch <= o.epochs; ++epoch) {
+        const double loss = model.loss_and_gradient(train, o, scale, grad);
+        for (std::size_t s : tied) grad[s + 1] = grad[s] = grad[s] + grad[s + 1];
+        const double c1 = 1 - std::pow(beta1, epoch), c2 = 1 - std::pow(beta2, epoch);
+        for (std::size_t s = 0; s < w.size(); ++s) {
+            m[s] = beta1 * m[s] + (1 - beta1) * grad[s];
+            v[s] = beta2 * v[s] + (1 - beta2) * grad[s] * grad[s];
+            w[s] -= o.learning_rate * (m[s] / c1) / (std::sqrt(v[s] / c2) + epsilon);
+        }
+        if (epoch % 10 == 0 || epoch == o.epochs) {
+            const double held = result_loss(model.scores(holdout), holdout, scale);
+            if (held < best_holdout) best_holdout = held, best = w, best_epoch = epoch;
+            if (epoch % 50 == 0 || epoch == o.epochs)
+                std::printf("epoch %d: objective %.5f, result loss %.5f training, %.5f hold-out\n", epoch, loss,
+                            result_loss(model.scores(train), train, scale), held);
+            std::fflush(stdout);
+        }
+    }
+    w = best;
+    const double man = (w[globals + 2 * g_men] + w[globals + 2 * g_men + 1]) / 2;
+    if (man > 1) {
+        for (double& x : w) x *= 100 / man;
+        std::printf("scaled to a man = 100: the model's scale is %.1f\n", scale * 100 / man);
+    }
+    LearnedWeights out = quantize(family, w);
+    write_weights_file(o.out, out);
+    std::printf("best hold-out result loss %.5f at epoch %d; global terms (middlegame/endgame):", best_holdout,
+                best_epoch);
+    for (int g = 0; g < global_terms; ++g)
+        std::printf(" %s %d/%d", std::string(global_term_names[g]).c_str(), out.slots[globals / 2 + g][0],
+                    out.slots[globals / 2 + g][1]);
+    std::printf("\n");
+    std::printf("wrote %s: %s weights v%u, checksum %016llx\n", o.out.c_str(), std::string(family_name(family)).c_str(),
+                weights_version, static_cast<unsigned long long>(out.checksum));
+    return 0;
+}
+
+}  // namespace
+
+}  // namespace yaad
+
+int main(int argc, char** argv) {
+    try {
+        return yaad::run(yaad::parse(argc, argv));
+    } catch (const yaad::InputError& e) {
+        std::cerr << "yaad-train: error: " << e.what() << "\n";
+        return 2;
+    }
+}
