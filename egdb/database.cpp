@@ -85,6 +85,8 @@ bool Database::add(const std::filesystem::path& file, std::string& error) {
     }
     place = std::make_unique<Slice>(Slice{file, std::move(*f)});
     update_max_pieces(h.family);
+    int& most = most_pieces_[static_cast<std::size_t>(h.family)];
+    most = std::max(most, h.material.pieces());
     return true;
 }
 

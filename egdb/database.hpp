@@ -44,6 +44,9 @@ public:
 
     // 0 when nothing for v; all slices up to it present.
     int max_pieces(Variant v) const { return max_pieces_[static_cast<std::size_t>(family(v))]; }
+    // The pieces of the largest slice for v, complete set or not: no
+    // position with more is in the database (the search asks no further).
+    int most_pieces(Variant v) const { return most_pieces_[static_cast<std::size_t>(family(v))]; }
     // nullopt: not in the database. Thread-safe.
     std::optional<Probe> probe(Variant v, const Position& p) const;
 
@@ -74,6 +77,7 @@ private:
 
     std::vector<std::unique_ptr<Slice>> slices_ = std::vector<std::unique_ptr<Slice>>(all_variants_count * kinds);
     std::array<int, 7> max_pieces_{};
+    std::array<int, 7> most_pieces_{};
     mutable BlockCache cache_;
 
     static constexpr std::size_t all_variants_count = 7;

@@ -90,6 +90,12 @@ struct DrawCounters {
         return plies;
     }
 
+    // Plies until the first of the rules draws.
+    template <class R>
+    int plies_to_rule_draw(Color to_move) const {
+        return std::min(plies_to_progress_draw<R>(), plies_to_lone_king_draw(to_move));
+    }
+
     // What a stored search result may depend on besides the position: the
     // plies left to each live counting rule. Two counters that draw at the
     // same moments give the same key, however they were reached.

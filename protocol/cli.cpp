@@ -30,6 +30,13 @@ void declare_position(po::options_description& d) {
                     "the position: a PDN FEN, a Hub position string or 'start' (default: the start position)");
 }
 
+void declare_egdb_dir(po::options_description& d) {
+    d.add_options()("egdb", po::value<std::string>(),
+                    "endgame database directory; none: no database (default: egdb beside yaad, if there)");
+}
+
+std::string egdb_dir_option(const po::variables_map& vm) { return vm.count("egdb") ? vm["egdb"].as<std::string>() : ""; }
+
 void declare_eval(po::options_description& d) {
     d.add_options()("eval", po::value<std::string>()->default_value("learned"),
                     "the evaluation: learned (the built-in weights, or --eval-file's) or handmade")(
@@ -76,7 +83,7 @@ namespace {
 
 int run_shell_command(const po::variables_map& vm) {
     apply_eval_options(vm);
-    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO));
+    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm));
     return 0;
 }
 
@@ -113,6 +120,7 @@ int run_dxp_command(const po::variables_map& vm) {
     }
     if (vm.count("pdn")) o.pdn_file = vm["pdn"].as<std::string>();
     o.name = vm["name"].as<std::string>().substr(0, 32);
+    o.egdb_dir = egdb_dir_option(vm);
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 32768));
     const double timeout = vm["timeout"].as<double>();
     if (!(timeout > 0 && timeout < 1e6)) throw InputError("--timeout must be a positive number of seconds");
@@ -145,27 +153,33 @@ void declare_dxp(po::options_description& d) {
         "timeout", po::value<double>()->default_value(600.0), "seconds of silence from the other side before giving up")(
         "movetime", po::value<double>(), "think at most this many seconds per move, within the clock");
     declare_eval(d);
+    declare_egdb_dir(d);
 }
 
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)",
-         "[--variant V] [--eval E] [--eval-file F]",
+         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR]",
          [](po::options_description& d) {
              declare_variant(d);
              declare_eval(d);
+             declare_egdb_dir(d);
          },
          run_shell_command},
-        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)", "[--eval E] [--eval-file F]",
-         declare_eval,
+        {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)",
+         "[--eval E] [--eval-file F] [--egdb DIR]",
+         [](po::options_description& d) {
+             declare_eval(d);
+             declare_egdb_dir(d);
+         },
          [](const po::variables_map& vm) {
              apply_eval_options(vm);
-             run_hub(std::cin, std::cout);
+             run_hub(std::cin, std::cout, std::nullopt, egdb_dir_option(vm));
              return 0;
          }},
         {"dxp", "play other programs over DamExchange (TCP); one result line per game",
          "(--listen | --connect HOST [--connect-timeout S]) [--port P] [--initiator --games N --minutes M] "
-         "[--variant V] [--pdn FILE]",
+         "[--variant V] [--pdn FILE] [--egdb DIR]",
          declare_dxp, run_dxp_command},
         {"referee", "judge games line by line for a match runner (see protocol/referee.hpp)", "",
          [](po::options_description&) {},

@@ -37,6 +37,9 @@ Command egdb_command();
 // Options many commands share.
 void declare_variant(po::options_description& d);
 void declare_position(po::options_description& d);
+// --egdb DIR: the endgame database directory ("none": no database).
+void declare_egdb_dir(po::options_description& d);
+std::string egdb_dir_option(const po::variables_map& vm);
 Variant variant_option(const po::variables_map& vm);
 Position position_option(const po::variables_map& vm, Variant v);
 // --eval and --eval-file: which evaluation the search uses. A bad weights

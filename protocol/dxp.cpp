@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "board_layout.hpp"
+#include "database_option.hpp"
 #include "dxp_messages.hpp"
 #include "fen.hpp"
 #include "game.hpp"
@@ -40,6 +41,8 @@ public:
     DxpSession(TcpConnection& connection, const DxpOptions& options)
         : connection_(connection), options_(options), engine_(options.hash_mb),
           squares_(layout(options.variant).squares()) {}
+
+    void set_database(std::shared_ptr<const egdb::Database> database) { engine_.set_database(std::move(database)); }
 
     int run_initiator() {
         for (int g = 1; g <= options_.games; ++g) {
@@ -384,8 +387,12 @@ TcpConnection connect_peer(const DxpOptions& options) {
 
 int run_dxp(const DxpOptions& given) {
     DxpOptions options = given;
+    std::vector<std::string> warnings;
+    std::shared_ptr<const egdb::Database> database = open_database(options.egdb_dir, warnings);
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << std::endl;
     TcpConnection connection = options.listen ? accept_peer(options) : connect_peer(options);
     DxpSession session(connection, options);
+    session.set_database(std::move(database));
     try {
         return options.initiator ? session.run_initiator() : session.run_follower();
     } catch (const PeerGone&) {

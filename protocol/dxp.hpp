@@ -29,12 +29,14 @@ struct DxpOptions {
     std::size_t hash_mb = 64;
     double move_time = 0;  // > 0: think this long per move, whatever the clock says
     double peer_timeout = 600;  // seconds of silence from the peer before giving up
+    std::string egdb_dir;       // "" egdb beside yaad if there, "none" no database
 };
 
 // Plays as the options say; prints one result line per game. A listening
 // side first says on stderr where it listens, once it does:
 // `dxp: listening on ADDRESS:PORT`. Returns the exit status. Throws
-// InputError for a connection that cannot be made.
+// InputError for a connection that cannot be made or a database directory
+// that does not exist.
 int run_dxp(const DxpOptions& options);
 
 }  // namespace yaad

@@ -51,6 +51,10 @@ const std::vector<EngineParam> params = {
     {"ponder", EngineParam::Type::boolean, "the engine will be asked to ponder", 0, 0,
      [](const EngineSettings& s) { return std::string(s.ponder ? "true" : "false"); },
      [](EngineSettings& s, std::string_view v) { s.ponder = parse_bool("ponder", v); }},
+    {"egdb-path", EngineParam::Type::string,
+     "endgame database directory (empty: egdb beside the engine, if there; none: no database)", 0, 0,
+     [](const EngineSettings& s) { return s.egdb_path; },
+     [](EngineSettings& s, std::string_view v) { s.egdb_path = std::string(trim(v)); }},
     {"eval", EngineParam::Type::enumeration, "the evaluation: learned (built-in weights or eval-file) or handmade", 0, 0,
      [](const EngineSettings& s) { return std::string(s.handmade_eval ? "handmade" : "learned"); },
      [](EngineSettings& s, std::string_view v) {

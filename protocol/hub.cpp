@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "database_option.hpp"
 #include "engine_params.hpp"
 #include "fen.hpp"
 #include "game.hpp"
@@ -38,7 +39,9 @@ std::optional<double> parse_real(std::string_view text) {
 
 class HubSession {
 public:
-    explicit HubSession(std::ostream& out) : out_(out), engine_(settings_.hash_mb) {}
+    HubSession(std::ostream& out, const std::string& egdb_dir) : out_(out), engine_(settings_.hash_mb) {
+        settings_.egdb_path = egdb_dir;
+    }
     ~HubSession() { finish_search(); }
 
     // Returns false when the session should end.
@@ -111,6 +114,11 @@ private:
                 settings_.hash_mb = engine_.hash_mb();
                 error(e.what());
             }
+            try {
+                open_database(settings_.egdb_path);
+            } catch (const InputError& e) {
+                error(e.what());
+            }
             send("ready");
         } else if (name == "ping") {
             send("pong");
@@ -159,7 +167,18 @@ private:
         }
         if (changed.variant != settings_.variant) game_.reset();
         engine_.set_threads(changed.threads);
+        if (initialised_ && changed.egdb_path != settings_.egdb_path) open_database(changed.egdb_path);
         settings_ = changed;
+    }
+
+    // Gives the engine the database in `dir`; a slice that cannot be read
+    // is skipped with an error line. Throws InputError, keeping the
+    // database it had, for a directory that is not there.
+    void open_database(const std::string& dir) {
+        std::vector<std::string> warnings;
+        std::shared_ptr<const egdb::Database> database = yaad::open_database(dir, warnings);
+        for (const std::string& w : warnings) error(w);
+        engine_.set_database(std::move(database));
     }
 
     // Allocates the table now, so that no search pays for it; when the
@@ -278,6 +297,7 @@ private:
         line += '"';
         line += format_line(v, root, info.pv, MoveFormat::hub);
         line += '"';
+        if (info.database_hits > 0) line += " egdb-hits=" + std::to_string(info.database_hits);
         return line;
     }
 
@@ -295,12 +315,13 @@ private:
 
 }  // namespace
 
-void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line) {
+void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line,
+             const std::string& egdb_dir) {
     // Every line is flushed as it is written. Left tied to the output, the
     // input would flush it before each read from this thread, racing the
     // search thread's writes without the lock: a line could come out twice.
     in.tie(nullptr);
-    HubSession session(out);
+    HubSession session(out, egdb_dir);
     if (first_line && !session.handle(*first_line)) return;
     std::string line;
     while (std::getline(in, line))

@@ -10,6 +10,8 @@ namespace yaad {
 
 // Runs a Hub session until `quit` or end of input. `first_line`, if given,
 // was already read from `in` (the shell hands over on a first line "hub").
-void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line = std::nullopt);
+// `egdb_dir` is the egdb-path parameter's value until set-param changes it.
+void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line = std::nullopt,
+             const std::string& egdb_dir = {});
 
 }  // namespace yaad

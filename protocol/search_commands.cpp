@@ -6,6 +6,7 @@
 
 #include "bench.hpp"
 #include "cli.hpp"
+#include "database_option.hpp"
 #include "fen.hpp"
 #include "game.hpp"
 #include "input_error.hpp"
@@ -54,6 +55,10 @@ int run_analyse(const po::variables_map& vm) {
     if (threads < 1 || threads > static_cast<std::uint64_t>(Engine::max_threads))
         throw InputError("--threads must be 1 to " + std::to_string(Engine::max_threads));
     engine.set_threads(static_cast<int>(threads));
+    std::vector<std::string> warnings;
+    engine.set_database(open_database(egdb_dir_option(vm), warnings));
+    for (const std::string& w : warnings) std::cerr << "warning: " << w << std::endl;
+    if (const auto verdict = database_verdict(engine.database(), game)) std::cout << *verdict << std::endl;
     SearchControl control;
     const Position root = game.position();
     const SearchResult result = engine.search(game, limits, control, [&](const SearchInfo& info) {
@@ -83,7 +88,7 @@ int run_bench(const po::variables_map& vm) {
 std::vector<Command> search_commands() {
     return {
         {"analyse", "search a position and print each iteration, then the best move",
-         "[--variant V] [--fen F] [--moves \"m1 m2 ..\"] (--depth D | --movetime S | --nodes N)",
+         "[--variant V] [--fen F] [--moves \"m1 m2 ..\"] (--depth D | --movetime S | --nodes N) [--egdb DIR]",
          [](po::options_description& d) {
              declare_variant(d);
              declare_position(d);
@@ -93,6 +98,7 @@ std::vector<Command> search_commands() {
                  "nodes", po::value<std::string>(), "search this many nodes")(
                  "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
                  "threads", po::value<std::string>()->default_value("1"), "search threads");
+             declare_egdb_dir(d);
              declare_eval(d);
          },
          run_analyse},

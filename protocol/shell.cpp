@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "board_layout.hpp"
+#include "database_option.hpp"
 #include "fen.hpp"
 #include "hub.hpp"
 #include "game.hpp"
@@ -42,6 +43,7 @@ const char* help_text = R"(commands:
 const char* help_tail = R"(
   random [PLIES] [SEED]    a random opening (default 4 plies, a fresh seed)
   eval                     the evaluation of the position, term by term
+  egdb [DIR|none]          show or change the endgame database directory
   perft D                  count the move sequences up to depth D
   hash MB                  size of the engine's table
   help                     this text
@@ -51,6 +53,17 @@ const char* help_tail = R"(
 class Shell {
 public:
     Shell(std::ostream& out, Variant v) : out_(out), game_(v) {}
+
+    // Takes the database in `dir` (see open_database); says what it found
+    // when asked to or when something is wrong.
+    void use_database(std::string_view dir, bool report) {
+        std::vector<std::string> warnings;
+        std::shared_ptr<const egdb::Database> database = open_database(dir, warnings);
+        for (const std::string& w : warnings) out_ << "warning: " << w << "\n";
+        engine_.set_database(std::move(database));
+        database_dir_ = std::string(trim(dir));
+        if (report) show_database();
+    }
 
     void greet() {
         out_ << "yaad shell, " << variant_name(game_.variant())
@@ -114,6 +127,13 @@ private:
             out_ << "the engine " << (auto_reply_ ? "answers" : "does not answer") << " your moves\n";
         } else if (command == "eval") {
             show_eval();
+            show_database_verdict();
+        } else if (command == "egdb") {
+            if (args.size() > 1) throw InputError("egdb [DIR|none]");
+            if (args.empty())
+                show_database();
+            else
+                use_database(args[0], true);
         } else if (command == "perft") {
             if (args.size() != 1) throw InputError("perft D");
             const int depth = count_argument(args[0], "perft");
@@ -210,6 +230,7 @@ private:
 
     void analyse(SearchLimits limits) {
         limits.analysis = true;
+        show_database_verdict();
         SearchControl control;
         const Position root = game_.position();
         const SearchResult r = engine_.search(game_, limits, control, [&](const SearchInfo& info) {
@@ -261,6 +282,21 @@ private:
             out_ << "scaled down by " << divisor << " (drawish ending)\n";
     }
 
+    void show_database_verdict() {
+        if (const auto verdict = database_verdict(engine_.database(), game_)) out_ << *verdict << "\n";
+    }
+
+    void show_database() {
+        const egdb::Database* database = engine_.database();
+        if (!database) {
+            out_ << "no endgame database\n";
+            return;
+        }
+        out_ << "endgame database " << (database_dir_.empty() ? egdb::default_directory().string() : database_dir_)
+             << ": up to " << database->max_pieces(game_.variant()) << " pieces in " << variant_name(game_.variant())
+             << "\n";
+    }
+
     void show_board() {
         const Variant v = game_.variant();
         const BoardLayout& l = layout(v);
@@ -298,22 +334,28 @@ private:
     std::ostream& out_;
     Game game_;
     Engine engine_;
+    std::string database_dir_;
     bool auto_reply_ = false;
 };
 
 }  // namespace
 
-void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt) {
+void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir) {
     std::string line;
     // A GUI that starts plain `yaad` speaks first: "hub" switches to Hub.
     if (!prompt) {
         if (!std::getline(in, line)) return;
         if (trim(line) == "hub") {
-            run_hub(in, out, line);
+            run_hub(in, out, line, egdb_dir);
             return;
         }
     }
     Shell shell(out, v);
+    try {
+        shell.use_database(egdb_dir, false);
+    } catch (const InputError& e) {
+        out << "error: " << e.what() << "\n";
+    }
     shell.greet();
     if (!prompt && !shell.handle(line)) return;
     for (;;) {

@@ -2,6 +2,7 @@
 // The interactive shell: a person at a terminal plays and analyses games.
 
 #include <iosfwd>
+#include <string>
 
 #include "rules.hpp"
 
@@ -9,6 +10,8 @@ namespace yaad {
 
 // Reads commands from `in` until `quit` or end of input. With `prompt` it
 // prints a prompt before each command (for a terminal, not for scripts).
-void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt);
+// `egdb_dir` names the endgame database ("" egdb beside yaad if there,
+// "none" none).
+void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir = {});
 
 }  // namespace yaad

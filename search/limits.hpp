@@ -28,6 +28,15 @@ constexpr int infinite_score = 32000;
 
 constexpr bool is_decisive(int score) { return score >= win_threshold || score <= -win_threshold; }
 
+// A win an endgame database knows of scores known_win_score less the
+// plies it needs and the plies from the root: below every win the search
+// sees to its end, above every evaluation.
+constexpr int known_win_score = 20000;
+constexpr int known_win_threshold = known_win_score - 1000;
+
+// Decided: a win or loss seen to the end or known from a database.
+constexpr bool is_decided(int score) { return score >= known_win_threshold || score <= -known_win_threshold; }
+
 struct SearchLimits {
     int depth = 0;             // plies; 0: no limit
     std::uint64_t nodes = 0;   // 0: no limit
@@ -47,6 +56,7 @@ struct SearchInfo {
     int score = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    std::uint64_t database_hits = 0;  // positions an endgame database decided
     std::vector<Move> pv;
 };
 
@@ -57,6 +67,7 @@ struct SearchResult {
     int depth = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
+    std::uint64_t database_hits = 0;
     std::vector<Move> pv;
 };
 

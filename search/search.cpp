@@ -27,7 +27,7 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
     SearchResult result = visit_variant(game.variant(), [&](auto r) {
         using S = Searcher<decltype(r)>;
         // The search stack is large; keep it off the thread's stack.
-        auto main = std::make_unique<S>(tt_, control, limits, time);
+        auto main = std::make_unique<S>(tt_, control, limits, time, database_.get());
         main->set_root(game.position(), game.counters(), earlier);
         main->set_pondering(control.pondering());
 
@@ -41,14 +41,17 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
         std::vector<std::unique_ptr<S>> helpers;
         std::vector<std::thread> threads;
         for (int i = 1; i < threads_; ++i) {
-            helpers.push_back(std::make_unique<S>(tt_, helper_control, helper_limits, helper_time, i));
+            helpers.push_back(std::make_unique<S>(tt_, helper_control, helper_limits, helper_time, database_.get(), i));
             helpers.back()->set_root(game.position(), game.counters(), earlier);
             threads.emplace_back([h = helpers.back().get()] { h->run({}); });
         }
         SearchResult r_main = main->run(on_iteration);
         helper_control.stop();
         for (std::thread& t : threads) t.join();
-        for (const auto& h : helpers) r_main.nodes += h->nodes();
+        for (const auto& h : helpers) {
+            r_main.nodes += h->nodes();
+            r_main.database_hits += h->database_hits();
+        }
         return r_main;
     });
     // A ponder or infinite search answers only when told to (HUB.md).
@@ -85,6 +88,13 @@ double score_in_men(int score) {
         // win in 7 plies; never below 90.
         const int plies = win_score - std::abs(score);
         const double value = std::max(90.0, 100 - plies / 100.0);
+        return score > 0 ? value : -value;
+    }
+    if (is_decided(score)) {
+        // A database win: 80 less a hundredth per ply of its distance,
+        // below every win seen to the end, above any evaluation.
+        const int plies = known_win_score - std::abs(score);
+        const double value = std::max(70.0, 80 - plies / 100.0);
         return score > 0 ? value : -value;
     }
     return score / 100.0;

@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "database.hpp"
 #include "eval.hpp"
 #include "game.hpp"
 #include "limits.hpp"
@@ -34,6 +36,14 @@ public:
     // Forgets everything learnt: a new game.
     void new_game() { tt_.clear(); }
 
+    // The endgame database the search consults; null for none. Shared, so
+    // that front ends may hand the same one to several engines.
+    void set_database(std::shared_ptr<const egdb::Database> database) {
+        database_ = std::move(database);
+        tt_.clear();
+    }
+    const egdb::Database* database() const { return database_.get(); }
+
     // Searches the current position of `game`. Returns at once when there is
     // only one legal move (unless limits.analysis), else when a limit is
     // reached or `control` is stopped; while `control` is pondering, or with
@@ -44,6 +54,7 @@ public:
 
 private:
     TranspositionTable tt_;
+    std::shared_ptr<const egdb::Database> database_;
     int threads_ = 1;
 };
 
@@ -65,7 +76,7 @@ LearnedExplanation explain_learned(Variant v, const Position& p);
 
 // A score for people and protocols, in men with two decimals ("0.25",
 // "-1.40"); a win in n plies is 100 - n / 100 (99.93: in 7 plies), a loss
-// the same negated.
+// the same negated; a database win n plies from its next step 80 - n / 100.
 std::string score_text(int score);
 double score_in_men(int score);
 

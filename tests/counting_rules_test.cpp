@@ -98,7 +98,7 @@ TEST_CASE("solver: Jamaican three kings against one, all 287,680 positions, with
     Game game(Variant::jamaican, parse_fen(Variant::jamaican, "B:WK5:BK11,K26,K27"));
     for (const char* m : {"11-20", "5-2", "20-23", "2-6", "27-18", "6-2", "23-10", "2-24", "26-22", "24-31", "10-6", "31-24"})
         game.play(m);
-    const int left = plies_left<rules::Jamaican>(game.counters(), game.position().side);
+    const int left = game.counters().plies_to_rule_draw<rules::Jamaican>(game.position().side);
     CHECK(left == 13);
     CHECK(black_strong.value(game.position()) == SolvedValue{1, 15});
     CHECK(black_strong.value(game.position(), left) == SolvedValue{1, 15});

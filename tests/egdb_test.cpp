@@ -14,22 +14,13 @@
 #include "egdb_reference.hpp"
 #include "fen.hpp"
 #include "kings_ending_solver.hpp"
+#include "temp_dir.hpp"
 #include "variant.hpp"
 
 using namespace yaad;
 using namespace yaad::test;
 
 namespace {
-
-// A fresh directory under the system's temporary one, removed at the end.
-struct TempDir {
-    std::filesystem::path path;
-    explicit TempDir(const std::string& name)
-        : path(std::filesystem::temp_directory_path() / ("yaad-egdb-test-" + name + "-" + std::to_string(::getpid()))) {
-        std::filesystem::remove_all(path);
-    }
-    ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 std::unique_ptr<egdb::Database> build_and_open(Variant v, int pieces, const std::filesystem::path& dir,
                                                bool kings_only = false) {

@@ -3,6 +3,7 @@
 //
 //   yaad-count-check --variant V --white K --black K [--zero N] [--play N]
 //                    [--nodes N | --movetime S | --depth D] [--seed S] [--hash MB]
+//                    [--egdb DIR]
 //   yaad-count-check --variant V --white K --black K --fen FEN [--age PLIES] ...
 //
 // prints the solver's figures for the ending (values without the counting
@@ -35,6 +36,7 @@ struct Options {
     SearchLimits limits{.nodes = 300000};
     std::uint64_t seed = 1;
     std::size_t hash_mb = 64;
+    std::string egdb_dir;  // the endgame database yaad plays with; none when empty
     std::string fen;  // one position to play out, move by move
     int age = 0;      // its quiet plies since its material arose
     int max_age = std::numeric_limits<int>::max();  // of the counts of the positions played out
@@ -42,6 +44,16 @@ struct Options {
 
 double seconds_since(std::chrono::steady_clock::time_point t) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Gives the engine the database of --egdb, when given.
+void use_database(Engine& engine, const Options& o) {
+    if (o.egdb_dir.empty()) return;
+    std::vector<std::string> warnings;
+    std::shared_ptr<const egdb::Database> database = egdb::Database::open(o.egdb_dir, warnings);
+    for (const std::string& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    std::printf("endgame database %s: up to %d pieces\n", o.egdb_dir.c_str(), database->max_pieces(o.variant));
+    engine.set_database(std::move(database));
 }
 
 template <class R>
@@ -72,12 +84,14 @@ void print_values(const KingsEndingSolver<R>& solver, const Options& o) {
 template <class R>
 int trace(const KingsEndingSolver<R>& solver, const Options& o) {
     const Position p = parse_fen(R::variant, o.fen);
-    const CountCase c{p, counters_aged<R>(p, o.age), plies_left<R>(counters_aged<R>(p, o.age), p.side)};
+    const DrawCounters aged = counters_aged<R>(p, o.age);
+    const CountCase c{p, aged, aged.plies_to_rule_draw<R>(p.side)};
     std::printf("%s with %d plies left: %s\n", o.fen.c_str(), c.plies_left,
                 solver.value(p, c.plies_left).win() ? "won" : "not won");
     Engine engine(o.hash_mb);
+    use_database(engine, o);
     const PlayOut out = play_out(engine, solver, c, o.limits, [&](const Game& g, const Move& m) {
-        const int left = plies_left<R>(g.counters(), g.position().side);
+        const int left = g.counters().template plies_to_rule_draw<R>(g.position().side);
         const SolvedValue v = solver.value_after(g.position(), m, left);
         std::printf("  %-8s %s in %d, %d plies left before it\n",
                     format_move(R::variant, g.position(), m).c_str(), v.win() ? "win" : v.loss() ? "loss" : "draw",
@@ -98,6 +112,7 @@ int run(const Options& o) {
     std::fflush(stdout);
 
     Engine engine(o.hash_mb);
+    use_database(engine, o);
     int failures = 0;
     const auto drawn = drawn_by_count(solver, o.white, o.black, o.zero, o.seed);
     int zeros = 0;
@@ -166,6 +181,8 @@ Options parse(int argc, char** argv) {
             o.age = std::stoi(value);
         } else if (flag == "--hash") {
             o.hash_mb = std::stoul(value);
+        } else if (flag == "--egdb") {
+            o.egdb_dir = value;
         } else {
             throw std::invalid_argument("unknown option " + flag);
         }

@@ -39,11 +39,6 @@ DrawCounters counters_aged(const Position& p, int age) {
     return c;
 }
 
-template <class R>
-int plies_left(const DrawCounters& c, Color to_move) {
-    return std::min(c.plies_to_progress_draw<R>(), c.plies_to_lone_king_draw(to_move));
-}
-
 // Positions of the material (white_kings, black_kings), each with every
 // count a game can reach up to `max_age` plies old, kept when `keep(value without counts, value with
 // them, plies left)` says so; then `wanted` of them drawn at random.
@@ -60,7 +55,7 @@ std::vector<CountCase> count_cases(const KingsEndingSolver<R>& solver, int white
         int last = -1;
         for (int age = 0; age <= max_age; ++age) {
             const DrawCounters c = counters_aged<R>(p, age);
-            const int left = plies_left<R>(c, p.side);
+            const int left = c.template plies_to_rule_draw<R>(p.side);
             if (left == 0) break;
             if (left == last) continue;
             last = left;
@@ -131,7 +126,7 @@ PlayOut play_out(Engine& engine, const KingsEndingSolver<R>& solver, const Count
             SearchControl control;
             move = *engine.search(game, limits, control).best;
         } else {
-            const int left = plies_left<R>(game.counters(), p.side);
+            const int left = game.counters().template plies_to_rule_draw<R>(p.side);
             SolvedValue best{};
             bool any = false;
             for (const Move& m : game.legal_moves()) {

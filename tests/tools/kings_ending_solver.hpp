@@ -78,7 +78,7 @@ public:
     // its material, or DrawCounters::no_limit.
     static int fresh_plies_left(const Position& p) {
         const DrawCounters c = DrawCounters::at_start<R>(p);
-        return std::min(c.plies_to_progress_draw<R>(), c.plies_to_lone_king_draw(p.side));
+        return c.plies_to_rule_draw<R>(p.side);
     }
 
     // The value p has as the first position of its material.

@@ -1,0 +1,28 @@
+#pragma once
+// Which endgame database a front end hands its engine (--egdb DIR, the
+// Hub parameter egdb-path, the shell's egdb command), and how a position's
+// entry in it reads for people.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "database.hpp"
+#include "game.hpp"
+
+namespace yaad {
+
+// The database in `dir`: "" means the default directory beside the
+// executable when there is one (none otherwise, silently), "none" or "off"
+// means none. A directory that does not exist is an InputError; slices that
+// cannot be read are skipped, one line each in `warnings`.
+std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::vector<std::string>& warnings);
+
+// "database: White wins, 25 plies to the end" for the current position of
+// `game`, with the counting rules applied; nothing when the database does
+// not hold the position.
+std::optional<std::string> database_verdict(const egdb::Database* database, const Game& game);
+
+}  // namespace yaad
