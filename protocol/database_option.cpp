@@ -39,7 +39,8 @@ std::optional<std::string> database_verdict(const egdb::Database* database, cons
                 std::to_string(left) + " left)";
         return left < probe->count_plies ? text + ": a draw" : text;
     }
-    if (probe->plies >= 0) text += ", " + std::to_string(probe->plies) + " plies to its next capture, crowning or the end";
+    if (probe->plies >= 0)
+        text += ", " + std::to_string(probe->plies) + " plies to its next capture, crowning or the end";
     return text;
 }
 
