@@ -35,7 +35,9 @@ void declare_egdb_dir(po::options_description& d) {
                     "endgame database directory; none: no database (default: egdb beside yaad, if there)");
 }
 
-std::string egdb_dir_option(const po::variables_map& vm) { return vm.count("egdb") ? vm["egdb"].as<std::string>() : ""; }
+std::string egdb_dir_option(const po::variables_map& vm) {
+    return vm.count("egdb") ? vm["egdb"].as<std::string>() : "";
+}
 
 void declare_eval(po::options_description& d) {
     d.add_options()("eval", po::value<std::string>()->default_value("learned"),

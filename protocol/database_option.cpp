@@ -33,12 +33,14 @@ std::optional<std::string> database_verdict(const egdb::Database* database, cons
         const int left = visit_variant(game.variant(), [&](auto r) {
             return game.counters().template plies_to_rule_draw<decltype(r)>(p.side);
         });
-        text += " with " + std::to_string(probe->count_plies) + " plies left on the count";
-        if (left < probe->count_plies)
-            return text + "; " + std::to_string(left) + " are left, so it is a draw";
-        return text + " (" + std::to_string(left) + " are left)";
+        if (probe->count_plies == egdb::count_never)
+            return text + " without the counting rules, but no count allows it: a draw";
+        text += " if the count leaves " + std::to_string(probe->count_plies) + " plies or more (" +
+                std::to_string(left) + " left)";
+        return left < probe->count_plies ? text + ": a draw" : text;
     }
-    if (probe->plies >= 0) text += ", " + std::to_string(probe->plies) + " plies to its next capture, crowning or the end";
+    if (probe->plies >= 0)
+        text += ", " + std::to_string(probe->plies) + " plies to its next capture, crowning or the end";
     return text;
 }
 

@@ -20,9 +20,9 @@ namespace yaad {
 // cannot be read are skipped, one line each in `warnings`.
 std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::vector<std::string>& warnings);
 
-// "database: White wins, 25 plies to the end" for the current position of
-// `game`, with the counting rules applied; nothing when the database does
-// not hold the position.
+// "database: White wins if the count leaves 17 plies or more (25 left)",
+// "database: a draw", ... for the current position of `game`, with the
+// counting rules applied; nothing when the database does not hold it.
 std::optional<std::string> database_verdict(const egdb::Database* database, const Game& game);
 
 }  // namespace yaad

@@ -119,7 +119,8 @@ public:
             set_line(result, score);
             if (on_iteration) on_iteration(info(result));
             // A forced win or loss found with room to spare needs no deeper look.
-            const bool settled = root_known ? depth >= 2 : is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 2;
+            const bool settled =
+                root_known ? depth >= 2 : is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 2;
             if (settled && !limits_.infinite && !limits_.analysis) break;
         }
         result.nodes = nodes_;

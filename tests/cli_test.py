@@ -230,6 +230,19 @@ class Egdb(unittest.TestCase):
             r = run("egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:WK1,K2:BK31,K32")
             self.assertEqual((r.returncode, r.stdout), (2, ""))
             self.assertEqual(r.stderr, "error: the position is not in the database\n")
+            # The search with the database: its verdict under the 80-ply
+            # rule, then known wins and the positions it decided.
+            analyse = ("analyse", "--variant", "english", "--fen", "W:WK1,K2:BK32", "--depth", "2")
+            r = run(*analyse, "--egdb", d)
+            lines = r.stdout.splitlines()
+            self.assertEqual((r.returncode, r.stderr), (0, ""))
+            self.assertEqual(lines[0], "database: White wins if the count leaves 33 plies or more (80 left)")
+            self.assertRegex(lines[2], r"^depth=2 score=79\.67 nodes=\d+ nps=\d+ time=\S+ egdb-hits=\d+ pv=1-5$")
+            r = run(*analyse, "--egdb", "none")
+            self.assertNotIn("database", r.stdout)
+            self.assertNotIn("egdb-hits", r.stdout)
+            r = run(*analyse, "--egdb", os.path.join(d, "missing"))
+            self.assertEqual((r.returncode, r.stderr), (2, "error: no endgame database directory '%s'\n" % os.path.join(d, "missing")))
             # A truncated slice: one warning, and the engine goes on without it.
             path = os.path.join(d, "english", "0m2k-0m1k.egdb")
             os.truncate(path, os.path.getsize(path) // 2)
