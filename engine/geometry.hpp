@@ -91,6 +91,25 @@ struct Geometry {
         return r;
     }();
 
+    // cones[c][s]: the squares from which a piece might stop a man of
+    // colour c on s before it crowns (both evaluations' runaway men): the
+    // widening triangle ahead, one square wider on each side.
+    static constexpr std::array<std::array<Bitboard, 64>, 2> cones = [] {
+        std::array<std::array<Bitboard, 64>, 2> c{};
+        for (int colour = 0; colour < 2; ++colour)
+            for (int y = 0; y < N; ++y)
+                for (int x = 0; x < N; ++x) {
+                    if (!is_dark(x, y)) continue;
+                    const int dir = colour == 0 ? 1 : -1;
+                    Bitboard cone = 0;
+                    for (int k = 1; y + dir * k >= 0 && y + dir * k < N; ++k)
+                        for (int i = x - k - 1; i <= x + k + 1; ++i)
+                            if (is_dark(i, y + dir * k)) cone |= bit(square_at(i, y + dir * k));
+                    c[colour][square_at(x, y)] = cone;
+                }
+        return c;
+    }();
+
     // The first square of `set` met when walking from a square in direction d;
     // `set` must hold only squares of that ray.
     static constexpr Square nearest(Direction d, Bitboard set) {

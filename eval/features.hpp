@@ -133,24 +133,6 @@ struct Features {
                 if (G::is_dark(x, y)) b |= bit(G::square_at(x, y));
         return b;
     }();
-    // The squares from which a piece might stop a man of colour c on s
-    // before it crowns: the widening triangle ahead, one square wider on
-    // each side.
-    static constexpr auto cones = [] {
-        std::array<std::array<Bitboard, 64>, 2> c{};
-        for (int colour = 0; colour < 2; ++colour)
-            for (int y = 0; y < N; ++y)
-                for (int x = 0; x < N; ++x) {
-                    if (!G::is_dark(x, y)) continue;
-                    const int dir = colour == 0 ? 1 : -1;
-                    Bitboard cone = 0;
-                    for (int k = 1; y + dir * k >= 0 && y + dir * k < N; ++k)
-                        for (int i = x - k - 1; i <= x + k + 1; ++i)
-                            if (G::is_dark(i, y + dir * k)) cone |= bit(G::square_at(i, y + dir * k));
-                    c[colour][G::square_at(x, y)] = cone;
-                }
-        return c;
-    }();
 
     static int advancement(Bitboard men, Color c) {
         int sum = 0;
@@ -166,7 +148,7 @@ struct Features {
         if (R::flying_kings && p.kings_of(them)) return 0;  // a flying king stops any man
         int count = 0;
         for_each_square(p.men(us), [&](Square s) {
-            if (!(cones[index(us)][s] & p.of(them))) ++count;
+            if (!(G::cones[index(us)][s] & p.of(them))) ++count;
         });
         return count;
     }

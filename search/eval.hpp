@@ -46,23 +46,6 @@ class Evaluator {
     static constexpr Bitboard main_diagonal = mask_where([](int x, int y) { return x == y; });
     static constexpr Bitboard left_wing = mask_where([](int x, int) { return x < N / 2; });
 
-    // The squares a man of colour c on s might be stopped from: the widening
-    // triangle ahead of it, one square wider on each side for safety.
-    static constexpr auto cones = [] {
-        std::array<std::array<Bitboard, 64>, 2> c{};
-        for (int colour = 0; colour < 2; ++colour)
-            for (int y = 0; y < N; ++y)
-                for (int x = 0; x < N; ++x) {
-                    if (!G::is_dark(x, y)) continue;
-                    const int dir = colour == 0 ? 1 : -1;
-                    Bitboard cone = 0;
-                    for (int k = 1; y + dir * k >= 0 && y + dir * k < N; ++k)
-                        for (int i = x - k - 1; i <= x + k + 1; ++i)
-                            if (G::is_dark(i, y + dir * k)) cone |= bit(G::square_at(i, y + dir * k));
-                    c[colour][G::square_at(x, y)] = cone;
-                }
-        return c;
-    }();
 
     static constexpr int rows_advanced(Color c, Square s) {
         return c == Color::white ? G::y_of(s) : N - 1 - G::y_of(s);
@@ -116,7 +99,7 @@ class Evaluator {
         if (!(R::flying_kings && p.kings_of(them))) {
             int run = 0;
             for_each_square(men, [&](Square s) {
-                if (cones[index(us)][s] & p.of(them)) return;
+                if (G::cones[index(us)][s] & p.of(them)) return;
                 run += std::max(0, W.runaway - W.runaway_step * (N - 1 - rows_advanced(us, s)));
             });
             add<Trace>(trace, runaway, us, run, sum);
