@@ -12,6 +12,7 @@ Usage: shell_test.py path/to/yaad
 import os
 import re
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -98,7 +99,8 @@ class Basics(ShellCase):
         s = self.shell()
         out, _ = s.run("help")
         text = "\n".join(out)
-        for word in ("go", "analyse", "undo", "moves", "fen", "variant", "random", "eval", "perft", "help", "quit"):
+        for word in ("go", "analyse", "undo", "history", "save", "load", "moves", "fen", "variant", "random", "eval",
+                     "perft", "help", "quit"):
             self.assertRegex(text, rf"(?m)^  {word}\b", f"help does not list {word}")
         self.assertIn("international", text)
         self.assertEqual(errors(out), [])
@@ -109,6 +111,114 @@ class Basics(ShellCase):
         t = self.shell()
         t.p.send("quit")
         self.assertEqual(t.p.wait(), 0)
+
+
+class GameRecord(ShellCase):
+    """history, save and load: the game survives a PDN round trip."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.file = os.path.join(self.dir.name, "games.pdn")
+
+    def test_history_numbers_the_moves(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("history")
+        self.assertEqual(out, ["no moves yet"])
+        s.run("11-15", "23-19", "8-11")
+        out, _ = s.run("history")
+        self.assertEqual(out, ["1. 11-15 23-19", "2. 8-11"])
+
+    def test_save_then_load_gives_the_same_game(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15", "23-19", "8-11", "go depth 2")
+        history, fen = s.run("history")
+        out, _ = s.run(f"save {self.file}")
+        self.assertEqual(out, [f"saved the game in {self.file} (4 plies, *)"])
+        with open(self.file) as f:
+            text = f.read()
+        for tag in ("Event", "Site", "Date", "Round", "White", "Black", "Result"):
+            self.assertRegex(text, rf'(?m)^\[{tag} "[^"]*"\]$', f"no {tag} tag")
+        self.assertIn('[GameType "21"]', text)
+        self.assertIn("1. 11-15 23-19 2. 8-11 ", text)
+
+        # A fresh shell of another variant takes up the game, its variant
+        # and its history.
+        t = self.shell()
+        out, loaded_fen = t.run(f"load {self.file}")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(out[0], f"game 1 of 1 in {self.file}: ? - ?, english, 4 plies, *")
+        self.assertEqual(loaded_fen, fen)
+        self.assertEqual(t.run("history")[0], history)
+        # Undo goes back through the loaded moves.
+        _, back = t.run("undo 4")
+        self.assertEqual(back, START["english"])
+
+    def test_save_adds_to_a_file_and_load_picks_a_game(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15")
+        s.run(f"save {self.file}")
+        s.run("23-19")
+        out, _ = s.run(f"save {self.file}")
+        self.assertEqual(out, [f"added the game to {self.file} (2 plies, *)"])
+        t = self.shell()
+        out, fen = t.run(f"load {self.file} 2")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(t.run("history")[0], ["1. 11-15 23-19"])
+        out, kept = t.run(f"load {self.file} 3")
+        self.assertEqual(out, [f"error: '{self.file}' holds 2 games"])
+        self.assertEqual(kept, fen)
+
+    def test_the_result_is_written_when_the_game_ends(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("fen W:W22:B18")  # White (English: the second player) takes the last man
+        s.run("22x15")
+        out, _ = s.run("history")
+        self.assertEqual(out, ["from W:W22:B18", "1... 22x15", "1-0"])
+        s.run(f"save {self.file}")
+        with open(self.file) as f:
+            text = f.read()
+        self.assertIn('[Result "1-0"]', text)
+        self.assertIn('[FEN "W:W22:B18"]', text)
+        self.assertRegex(text, r"1\.\.\. 22x15 1-0\n")
+
+    def test_who_played_is_named(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15", "go depth 2", "9-13", "go depth 2")
+        s.run(f"save {self.file}")
+        with open(self.file) as f:
+            text = f.read()
+        self.assertIn('[Black "?"]', text)
+        self.assertRegex(text, r'\[White "yaad [^"]+"\]')
+
+    def test_bad_files_are_one_error_and_change_nothing(self):
+        s = self.shell("shell", "--variant", "english")
+        _, fen = s.run("11-15")
+        broken = os.path.join(self.dir.name, "broken.pdn")
+        illegal = os.path.join(self.dir.name, "illegal.pdn")
+        empty = os.path.join(self.dir.name, "empty.pdn")
+        with open(broken, "w") as f:
+            f.write('[Event "x"]\n1. 11-15 {no end\n')
+        with open(illegal, "w") as f:
+            f.write('[GameType "21"]\n1. 11-15 23-19 2. 15-10 *\n')
+        with open(empty, "w") as f:
+            f.write("\n")
+        cases = [
+            (f"load {broken}", "error: PDN line 2: a comment that never ends"),
+            (f"load {illegal}", "error: the game's move 3 (black, '15-10'): "),
+            (f"load {empty}", f"error: '{empty}' holds no PDN game"),
+            (f"load {self.dir.name}/missing.pdn", f"error: cannot read '{self.dir.name}/missing.pdn': "),
+            (f"save {self.dir.name}/no/such/dir.pdn", f"error: cannot write '{self.dir.name}/no/such/dir.pdn'"),
+            ("load", "error: load FILE [N]"),
+            (f"load {broken} 0", "error: load takes a whole number 1 or more"),
+            ("save", "error: save FILE"),
+        ]
+        for command, start in cases:
+            with self.subTest(command):
+                out, kept = s.run(command)
+                self.assertEqual(len(out), 1, out)
+                self.assertTrue(out[0].startswith(start), out)
+                self.assertEqual(kept, fen)
 
 
 class Commands(ShellCase):
