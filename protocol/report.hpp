@@ -14,4 +14,14 @@ namespace yaad {
 // shell); egdb-hits when an endgame database decided positions.
 std::string iteration_line(Variant v, const Position& root, const SearchInfo& info);
 
+// A score as a player reads it, `score` being from the side to move's view:
+// "+0.13 for Black", "0.00: level", "White wins in 4 moves (7 plies)",
+// "Black wins (endgame database: 12 plies to the next capture, crowning or
+// the end)".
+std::string score_for_people(int score, Color side_to_move);
+
+// One depth of analysis for people: "depth 12  +0.13 for Black  c3-d4 f6-e5
+// ...  (1.23 M nodes, 2.41 M nodes/s, 0.51 s)".
+std::string readable_iteration(Variant v, const Position& root, const SearchInfo& info);
+
 }  // namespace yaad

@@ -338,7 +338,7 @@ private:
         const Position before = game_.position();
         play(*r.best, true);
         out_ << "yaad plays " << format_move(game_.variant(), before, *r.best);
-        if (r.depth > 0) out_ << "  (score " << score_text(r.score) << ", depth " << r.depth << ")";
+        if (r.depth > 0) out_ << "  (" << score_for_people(r.score, before.side) << ", depth " << r.depth << ")";
         out_ << "\n";
         show_board();
     }
@@ -349,16 +349,15 @@ private:
         SearchControl control;
         const Position root = game_.position();
         const SearchResult r = engine_.search(game_, limits, control, [&](const SearchInfo& info) {
-            out_ << iteration_line(game_.variant(), root, info) << std::endl;
+            out_ << readable_iteration(game_.variant(), root, info) << std::endl;
         });
         out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
     }
 
     void list_moves() {
-        std::vector<std::string> texts;
         const MoveList moves = game_.legal_moves();
-        for (const Move& m : moves) texts.push_back(format_move(game_.variant(), game_.position(), m));
-        std::sort(texts.begin(), texts.end());
+        const std::vector<std::string> texts =
+            sorted_move_texts(game_.variant(), game_.position(), std::vector<Move>(moves.begin(), moves.end()));
         out_ << moves.size() << (moves.size() == 1 ? " move:" : " moves:");
         for (const std::string& t : texts) out_ << " " << t;
         out_ << "\n";

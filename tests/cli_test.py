@@ -257,7 +257,7 @@ class BadInput(unittest.TestCase):
     nothing on stdout, and exits with status 2."""
 
     CASES = {
-        "unknown variant": ("moves", "--variant", "checkers"),
+        "unknown variant": ("moves", "--variant", "chess"),
         "malformed FEN": ("moves", "--fen", "X:W1"),
         "FEN garbage": ("moves", "--fen", "W:Wfoo:B1"),
         "man on its crowning row": ("moves", "--variant", "pool", "--fen", "W:W1:B20"),

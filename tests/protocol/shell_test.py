@@ -22,7 +22,11 @@ YAAD = None
 
 FEN_LINE = re.compile(r"^[WB]:W[^ ]*:B[^ ]*$")
 MOVES_LINE = re.compile(r"^(\d+) moves?:((?: \S+)*)$")
-ENGINE_MOVE = re.compile(r"^yaad plays (\S+)(?:  \(score -?\d+\.\d\d, depth \d+\))?$")
+SCORE_FOR_PEOPLE = (r"(?:\+\d+\.\d\d for (?:White|Black)|0\.00: level|(?:White|Black) wins in \d+ moves? \(\d+ pl(?:y|ies)\)"
+                    r"|(?:White|Black) wins \(endgame database: \d+ pl(?:y|ies) to the next capture, crowning or the end\))")
+ENGINE_MOVE = re.compile(rf"^yaad plays (\S+)(?:  \({SCORE_FOR_PEOPLE}, depth \d+\))?$")
+ANALYSIS_LINE = re.compile(rf"^depth (\d+)  {SCORE_FOR_PEOPLE}  (.+)  \(\d+(?:\.\d+ [kM])? nodes, "
+                           r"\d+(?:\.\d+ [kM])? nodes/s, \d+\.\d\d s(?:, \d+ database hits)?\)$")
 
 START = {
     "jamaican": "B:W21-32:B1-12",
@@ -261,7 +265,7 @@ class Commands(ShellCase):
         out, _ = s.run("variant")
         self.assertEqual(out, ["international"])
         self.assertEqual(len(s.moves()), 9)
-        out, fen = s.run("variant checkers")
+        out, fen = s.run("variant chess")
         self.assert_one_error(out)
         self.assertEqual(fen, START["international"])
 
@@ -273,6 +277,78 @@ class Commands(ShellCase):
         self.assertRegex(out[-1], r"^best move \S+$")
         self.assertIn(out[-1].split()[-1], referee(YAAD).legal_moves("english"))
         self.assertGreaterEqual(len(out), 2, out)
+
+    def test_analysis_lines_for_people(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("analyse depth 4")
+        lines = [ANALYSIS_LINE.match(l) for l in out[:-1]]
+        self.assertTrue(all(lines), out)
+        self.assertEqual([int(m.group(1)) for m in lines], [1, 2, 3, 4])
+        legal = referee(YAAD).legal_moves("english")
+        for m in lines:
+            self.assertIn(m.group(2).split()[0], legal)
+
+    def test_scores_say_whose_they_are(self):
+        # English, Black to move: two kings against one, lost for Black. The
+        # score is White's win both when Black plays and when White does.
+        s = self.shell("shell", "--variant", "english", "--egdb", "none")
+        s.run("fen B:WK23,K24:BK32")
+        out, _ = s.run("analyse depth 14")
+        self.assertRegex(out[-2], r"^depth 14  White wins in 7 moves \(14 plies\)  32-")
+        for _ in range(2):
+            out, _ = s.run("go depth 14")
+            self.assertRegex(out[0], r"^yaad plays \S+  \(White wins in \d moves? \(\d+ pl(y|ies)\), depth 14\)$")
+        s.run("fen W:WK14:BK32")
+        out, _ = s.run("analyse depth 3")
+        self.assertRegex(out[-2], r"^depth 3  0\.00: level  ")
+
+    def test_variant_names_people_use(self):
+        s = self.shell()
+        for name, variant in (("checkers", "english"), ("Six-Row", "sixrow"), ("normal", "international")):
+            with self.subTest(name):
+                out, _ = s.run(f"variant {name}")
+                self.assertEqual(errors(out), [])
+                self.assertEqual(s.run("variant")[0], [variant])
+
+    def test_moves_in_square_order(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("moves")
+        self.assertEqual(out, ["7 moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"])
+        s.run("fen W:W21:B1")
+        out, _ = s.run("moves")
+        self.assertEqual(out, ["1 move: 21-17"])
+        t = self.shell()  # Jamaican names its squares: by file, then rank
+        out, _ = t.run("moves")
+        self.assertEqual(out, ["7 moves: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4"])
+
+    def test_illegal_moves_say_why(self):
+        s = self.shell("shell", "--variant", "english")
+        cases = [
+            ("fen B:W18,30:B14", "13-17", "error: illegal move '13-17': no piece on 13"),
+            ("fen B:W18,30:B14", "14-19", "error: illegal move '14-19': a capture is compulsory: 14x23"),
+            ("fen B:W18,30:B14", "18-15", "error: illegal move '18-15': the piece on 18 is White's; Black is to move"),
+            ("fen W:W22,K30:B12", "22-26", "error: illegal move '22-26': men move and capture forward only"),
+            ("fen W:W22,K30:B12", "22-15", "error: illegal move '22-15': a man moves one square; it jumps only to capture"),
+            ("fen W:W22,K30:B12", "30-21",
+             "error: illegal move '30-21': a king moves one square in english; it jumps only to capture"),
+            ("fen W:W22,K30:B12,15,18", "22-18", "error: illegal move '22-18': 18 is not empty"),
+            ("fen W:W22,K30:B12", "22-23", "error: illegal move '22-23': pieces move along a diagonal"),
+        ]
+        for fen, move, error in cases:
+            with self.subTest(move=move):
+                s.run(fen)
+                out, after = s.run(move)
+                self.assertEqual(out, [error])
+                self.assertEqual(after, fen.split()[1])
+        t = self.shell()  # Jamaican: squares by name, men take backward
+        out, _ = t.run("fen W:W22:B12")
+        out, _ = t.run("d2-c1")
+        self.assertEqual(len(out), 1)
+        self.assertRegex(out[0], r"^error: illegal move 'd2-c1': (no piece on d2|men move forward only \(backward only to capture\))$")
+        u = self.shell("shell", "--variant", "international")
+        u.run("fen W:W28,K46:B22,23,K5")
+        out, _ = u.run("46-37")
+        self.assertEqual(out, ["error: illegal move '46-37': a capture of the most pieces is compulsory: 28x17, 28x19"])
 
     def test_eval(self):
         # Jamaican has built-in learned weights: the score per window table
