@@ -8,6 +8,7 @@
 #include <iostream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "board_layout.hpp"
 #include "database_option.hpp"
@@ -35,8 +36,11 @@ constexpr double default_think_seconds = 1.0;
 
 const char* help_text = R"(commands:
   <move>                   play a move: 11-15, c3-d4, 15x24, c3:e5, a full route ...
-  go [depth D|time S|nodes N]       the engine plays a move (default: 1 second)
-  analyse [depth D|time S|nodes N]  show the engine's analysis (default: 5 seconds)
+  go [depth D|time S|nodes N]       the engine plays a move (default: the level)
+  analyse [depth D|time S|nodes N]  the engine's analysis, one line per depth,
+                           until 'stop' (or the limit given)
+  stop                     end the analysis
+  level [depth D|time S|nodes N]    show or set what go and auto use (default: time 1)
   auto on|off              the engine answers each of your moves (default off)
   undo [N]                 take back the last move (or N moves)
   history                  the moves so far, numbered
@@ -60,7 +64,18 @@ const char* help_tail = R"(
 
 class Shell {
 public:
-    Shell(std::ostream& out, Variant v) : out_(out), game_(v) {}
+    Shell(std::ostream& out, Variant v, bool prompt) : out_(out), game_(v), prompt_(prompt) {}
+    ~Shell() { end_analysis(); }
+
+    // Whether an analysis started by a command runs on (or has ended by
+    // itself and printed the prompt): the caller then owes no prompt.
+    bool analysing() const { return analysis_.joinable(); }
+
+    // The input has ended: an analysis without limits would never end.
+    void finish() {
+        if (analysis_infinite_) control_.stop();
+        end_analysis();
+    }
 
     // Takes the database in `dir` (see open_database); says what it found
     // when asked to or when something is wrong.
@@ -85,6 +100,14 @@ public:
         if (words.empty()) return true;
         const std::string command = to_lower(words[0]);
         const std::vector<std::string_view> args(words.begin() + 1, words.end());
+        // A running analysis: `stop` ends it; an analysis without limits
+        // ends for any command; one with limits finishes first, so a line
+        // typed ahead (or a script's next line) never cuts it short.
+        if (analysing()) {
+            if (command == "stop" || command == "quit" || command == "exit" || analysis_infinite_) control_.stop();
+            end_analysis();
+            if (command == "stop") return true;
+        }
         if (command == "quit" || command == "exit") return false;
         try {
             dispatch(command, args, line);
@@ -132,9 +155,19 @@ private:
             if (args.empty() || args.size() > 2) throw InputError("load FILE [N]");
             load(args[0], args.size() == 2 ? count_argument(args[1], "load") : 1);
         } else if (command == "go") {
-            engine_move(limits_from(args, default_think_seconds));
+            engine_move(args.empty() ? level_ : limits_from(args));
         } else if (command == "analyse" || command == "analyze") {
-            analyse(limits_from(args, 5.0));
+            SearchLimits limits;
+            if (args.empty())
+                limits.infinite = true;
+            else
+                limits = limits_from(args);
+            analyse(limits);
+        } else if (command == "stop") {
+            out_ << "no analysis is running\n";
+        } else if (command == "level") {
+            if (!args.empty()) level_ = limits_from(args);
+            out_ << "level: " << level_text(level_) << "\n";
         } else if (command == "auto") {
             if (args.size() != 1 || (to_lower(args[0]) != "on" && to_lower(args[0]) != "off"))
                 throw InputError("auto on|off");
@@ -186,12 +219,16 @@ private:
         return static_cast<int>(*n);
     }
 
-    SearchLimits limits_from(const std::vector<std::string_view>& args, double default_seconds) const {
+    static std::string level_text(const SearchLimits& l) {
+        if (l.depth > 0) return "depth " + std::to_string(l.depth);
+        if (l.nodes > 0) return "nodes " + std::to_string(l.nodes);
+        std::ostringstream text;
+        text << "time " << l.move_time << " s a move";
+        return text.str();
+    }
+
+    static SearchLimits limits_from(const std::vector<std::string_view>& args) {
         SearchLimits limits;
-        if (args.empty()) {
-            limits.move_time = default_seconds;
-            return limits;
-        }
         if (args.size() != 2) throw InputError("give depth D, time S or nodes N");
         const std::string kind = to_lower(args[0]);
         if (kind == "depth") {
@@ -324,7 +361,7 @@ private:
         play(m, false);
         out_ << "you played " << format_move(game_.variant(), before, m) << "\n";
         if (auto_reply_ && game_.status().outcome == Outcome::ongoing) {
-            engine_move(SearchLimits{.move_time = default_think_seconds});
+            engine_move(level_);
             return;
         }
         show_board();
@@ -343,15 +380,28 @@ private:
         show_board();
     }
 
+    // Runs beside the command loop, so that `stop` can end it; writes
+    // nothing once a command is being handled (the loop joins it first).
     void analyse(SearchLimits limits) {
         limits.analysis = true;
         show_database_verdict();
-        SearchControl control;
-        const Position root = game_.position();
-        const SearchResult r = engine_.search(game_, limits, control, [&](const SearchInfo& info) {
-            out_ << readable_iteration(game_.variant(), root, info) << std::endl;
+        out_.flush();
+        control_.reset(false);
+        analysis_infinite_ = limits.infinite;
+        analysis_ = std::thread([this, limits] {
+            const Position root = game_.position();
+            const SearchResult r = engine_.search(game_, limits, control_, [&](const SearchInfo& info) {
+                out_ << readable_iteration(game_.variant(), root, info) << std::endl;
+            });
+            out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
+            if (prompt_ && !control_.stopped()) out_ << "yaad> ";
+            out_.flush();
         });
-        out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
+    }
+
+    void end_analysis() {
+        if (!analysis_.joinable()) return;
+        analysis_.join();
     }
 
     void list_moves() {
@@ -458,6 +508,11 @@ private:
     Engine engine_;
     std::string database_dir_;
     bool auto_reply_ = false;
+    bool prompt_;
+    SearchLimits level_{.move_time = default_think_seconds};
+    SearchControl control_;
+    std::thread analysis_;
+    bool analysis_infinite_ = false;
 };
 
 }  // namespace
@@ -472,7 +527,10 @@ void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, cons
             return;
         }
     }
-    Shell shell(out, v);
+    // The search thread of `analyse` writes while this one reads: reading
+    // must not flush the output from here (see run_hub).
+    in.tie(nullptr);
+    Shell shell(out, v, prompt);
     try {
         shell.use_database(egdb_dir, false);
     } catch (const InputError& e) {
@@ -480,12 +538,15 @@ void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, cons
     }
     shell.greet();
     if (!prompt && !shell.handle(line)) return;
+    if (!shell.analysing()) out.flush();
     for (;;) {
-        if (prompt) out << "yaad> " << std::flush;
+        if (prompt && !shell.analysing()) out << "yaad> " << std::flush;
         if (!std::getline(in, line)) break;
         if (!shell.handle(line)) break;
-        out.flush();
+        if (!shell.analysing()) out.flush();
     }
+    shell.finish();
+    out.flush();
 }
 
 }  // namespace yaad

@@ -103,7 +103,7 @@ class Basics(ShellCase):
         s = self.shell()
         out, _ = s.run("help")
         text = "\n".join(out)
-        for word in ("go", "analyse", "undo", "history", "save", "load", "moves", "fen", "variant", "random", "eval",
+        for word in ("go", "analyse", "stop", "level", "undo", "history", "save", "load", "moves", "fen", "variant", "random", "eval",
                      "perft", "help", "quit"):
             self.assertRegex(text, rf"(?m)^  {word}\b", f"help does not list {word}")
         self.assertIn("international", text)
@@ -277,6 +277,55 @@ class Commands(ShellCase):
         self.assertRegex(out[-1], r"^best move \S+$")
         self.assertIn(out[-1].split()[-1], referee(YAAD).legal_moves("english"))
         self.assertGreaterEqual(len(out), 2, out)
+
+    def test_analyse_runs_until_stop(self):
+        s = self.shell("shell", "--variant", "english")
+        s.p.send("analyse")
+        lines = s.p.lines_until(lambda l: l.startswith("depth 3 "))
+        self.assertTrue(all(ANALYSIS_LINE.match(l) for l in lines), lines)
+        s.p.send("stop")
+        rest = s.p.lines_until(lambda l: l.startswith("best move"))
+        self.assertIn(rest[-1].split()[-1], referee(YAAD).legal_moves("english"))
+        out, fen = s.run("stop")  # nothing to stop: said, and harmless
+        self.assertEqual(out, ["no analysis is running"])
+        self.assertEqual(fen, START["english"])
+
+    def test_any_command_ends_an_analysis_without_limits(self):
+        s = self.shell("shell", "--variant", "english")
+        s.p.send("analyse")
+        s.p.lines_until(lambda l: l.startswith("depth 2 "))
+        out, fen = s.run("11-15")  # the move is played once the analysis ended
+        self.assertTrue(any(l.startswith("best move") for l in out), out)
+        self.assertIn("you played 11-15", out)
+        self.assertEqual(fen, "W:W21-32:B1-10,12,15")
+
+    def test_analysis_with_a_limit_finishes_before_the_next_command(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("analyse depth 9", "moves")
+        depths = [int(m.group(1)) for m in map(ANALYSIS_LINE.match, out) if m]
+        self.assertEqual(depths, list(range(1, 10)))
+        self.assertRegex(out[-1], r"^7 moves: ")
+
+    def test_level_sets_what_go_and_auto_use(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("level")
+        self.assertEqual(out, ["level: time 1 s a move"])
+        out, _ = s.run("level depth 3")
+        self.assertEqual(out, ["level: depth 3"])
+        out, _ = s.run("go")
+        self.assertRegex(out[0], r", depth 3\)$")
+        s.run("undo", "auto on")
+        out, _ = s.run("11-15")
+        engine = [l for l in out if l.startswith("yaad plays")]
+        self.assertEqual(len(engine), 1, out)
+        self.assertRegex(engine[0], r", depth 3\)$")
+        out, _ = s.run("level nodes 500")
+        self.assertEqual(out, ["level: nodes 500"])
+        for bad in ("level depth", "level depth x", "level speed 3"):
+            with self.subTest(bad):
+                out, _ = s.run(bad)
+                self.assert_one_error(out)
+        self.assertEqual(s.run("level")[0], ["level: nodes 500"])
 
     def test_analysis_lines_for_people(self):
         s = self.shell("shell", "--variant", "english")
