@@ -8,12 +8,14 @@
 
 namespace yaad {
 
-std::string iteration_line(Variant v, const Position& root, const SearchInfo& info) {
+std::string iteration_line(Variant v, const Position& root, const SearchInfo& info, int multipv) {
     const double nps = info.seconds > 0 ? info.nodes / info.seconds : 0.0;
+    std::string line = "depth=" + std::to_string(info.depth) + " ";
+    if (multipv > 1) line += "multipv=" + std::to_string(info.line) + " ";
     char head[160];
-    std::snprintf(head, sizeof head, "depth=%d score=%s nodes=%llu nps=%.0f time=%.3f ", info.depth,
-                  score_text(info.score).c_str(), static_cast<unsigned long long>(info.nodes), nps, info.seconds);
-    std::string line = head;
+    std::snprintf(head, sizeof head, "score=%s nodes=%llu nps=%.0f time=%.3f ", score_text(info.score).c_str(),
+                  static_cast<unsigned long long>(info.nodes), nps, info.seconds);
+    line += head;
     if (info.database_hits > 0) line += "egdb-hits=" + std::to_string(info.database_hits) + " ";
     return line + "pv=" + format_line(v, root, info.pv);
 }
@@ -54,9 +56,11 @@ std::string count_text(double n) {
 
 }  // namespace
 
-std::string readable_iteration(Variant v, const Position& root, const SearchInfo& info) {
+std::string readable_iteration(Variant v, const Position& root, const SearchInfo& info, int multipv) {
     const double nps = info.seconds > 0 ? info.nodes / info.seconds : 0.0;
-    std::string line = "depth " + std::to_string(info.depth) + "  " + score_for_people(info.score, root.side) + "  " +
+    std::string line = "depth " + std::to_string(info.depth) + "  ";
+    if (multipv > 1) line += "line " + std::to_string(info.line) + "  ";
+    line += score_for_people(info.score, root.side) + "  " +
                        format_line(v, root, info.pv) + "  (" + count_text(static_cast<double>(info.nodes)) +
                        "nodes, " + count_text(nps) + "nodes/s, ";
     char seconds[32];

@@ -41,6 +41,7 @@ const char* help_text = R"(commands:
                            until 'stop' (or the limit given)
   stop                     end the analysis
   level [depth D|time S|nodes N]    show or set what go and auto use (default: time 1)
+  multipv [N]              show or set how many lines analyse shows (default 1)
   auto on|off              the engine answers each of your moves (default off)
   undo [N]                 take back the last move (or N moves)
   history                  the moves so far, numbered
@@ -165,6 +166,15 @@ private:
             analyse(limits);
         } else if (command == "stop") {
             out_ << "no analysis is running\n";
+        } else if (command == "multipv") {
+            if (args.size() > 1) throw InputError("multipv [N]");
+            if (!args.empty()) {
+                const auto n = parse_integer(args[0]);
+                if (!n || *n < 1 || *n > max_multipv)
+                    throw InputError("multipv takes a number of lines, 1 to " + std::to_string(max_multipv));
+                multipv_ = static_cast<int>(*n);
+            }
+            out_ << "multipv " << multipv_ << "\n";
         } else if (command == "level") {
             if (!args.empty()) level_ = limits_from(args);
             out_ << "level: " << level_text(level_) << "\n";
@@ -384,6 +394,7 @@ private:
     // nothing once a command is being handled (the loop joins it first).
     void analyse(SearchLimits limits) {
         limits.analysis = true;
+        limits.multipv = multipv_;
         show_database_verdict();
         out_.flush();
         control_.reset(false);
@@ -391,7 +402,7 @@ private:
         analysis_ = std::thread([this, limits] {
             const Position root = game_.position();
             const SearchResult r = engine_.search(game_, limits, control_, [&](const SearchInfo& info) {
-                out_ << readable_iteration(game_.variant(), root, info) << std::endl;
+                out_ << readable_iteration(game_.variant(), root, info, limits.multipv) << std::endl;
             });
             out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
             if (prompt_ && !control_.stopped()) out_ << "yaad> ";
@@ -513,6 +524,7 @@ private:
     SearchControl control_;
     std::thread analysis_;
     bool analysis_infinite_ = false;
+    int multipv_ = 1;
 };
 
 }  // namespace

@@ -103,7 +103,7 @@ class Basics(ShellCase):
         s = self.shell()
         out, _ = s.run("help")
         text = "\n".join(out)
-        for word in ("go", "analyse", "stop", "level", "undo", "history", "save", "load", "moves", "fen", "variant", "random", "eval",
+        for word in ("go", "analyse", "stop", "level", "multipv", "undo", "history", "save", "load", "moves", "fen", "variant", "random", "eval",
                      "perft", "help", "quit"):
             self.assertRegex(text, rf"(?m)^  {word}\b", f"help does not list {word}")
         self.assertIn("international", text)
@@ -305,6 +305,19 @@ class Commands(ShellCase):
         depths = [int(m.group(1)) for m in map(ANALYSIS_LINE.match, out) if m]
         self.assertEqual(depths, list(range(1, 10)))
         self.assertRegex(out[-1], r"^7 moves: ")
+
+    def test_multipv_lines(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("multipv 2")
+        self.assertEqual(out, ["multipv 2"])
+        out, _ = s.run("analyse depth 3")
+        lines = [l for l in out if l.startswith("depth ")]
+        self.assertEqual([l.split("  ")[:2] for l in lines],
+                         [[f"depth {d}", f"line {k}"] for d in (1, 2, 3) for k in (1, 2)])
+        for bad in ("multipv 0", "multipv 65", "multipv x", "multipv 1 2"):
+            with self.subTest(bad):
+                self.assert_one_error(s.run(bad)[0])
+        self.assertEqual(s.run("multipv")[0], ["multipv 2"])
 
     def test_level_sets_what_go_and_auto_use(self):
         s = self.shell("shell", "--variant", "english")
