@@ -297,7 +297,7 @@ TEST_CASE("search: multi-PV stopped by a node limit in the middle of a depth kee
                 limits.nodes = nodes;
                 limits.multipv = 4;
                 const SearchResult r = engine.search(game, limits, control);
-                if (game.legal_moves().empty()) continue;
+                if (game.legal_moves().size() < 2) continue;  // answered without a search
                 REQUIRE(r.best);
                 CHECK(is_legal(game, *r.best));
                 REQUIRE_FALSE(r.pv.empty());
