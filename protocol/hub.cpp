@@ -158,7 +158,9 @@ private:
         const auto value = c.value("value");
         if (!name || !value) throw InputError("set-param needs name=<param> value=<value>");
         const EngineParam* p = find_engine_param(*name);
-        if (!p) throw InputError("unknown parameter: " + printable_excerpt(*name));
+        // HUB.md: unknown arguments are ignored, and clients send
+        // parameters of other engines (lidraughts' bot: initial-time).
+        if (!p) return;
         EngineSettings changed = settings_;
         p->set(changed, *value);
         if (changed.hash_mb != settings_.hash_mb) {
@@ -249,6 +251,7 @@ private:
 
     void go(const CommandLine& c) {
         if (!game_) throw InputError("go without a position: send pos first");
+        check_go_mode(c);
         const bool ponder = c.has_flag("ponder");
         const bool analyze = c.has_flag("analyze") || c.has_flag("analyse");
         SearchLimits limits = level_.value_or(SearchLimits{});
@@ -285,6 +288,16 @@ private:
             send(done);
             search_running_ = false;
         });
+    }
+
+    // A mode we do not know must not start a search the client did not ask
+    // for; a bare `go` plays a move, as `go think` does.
+    static void check_go_mode(const CommandLine& c) {
+        for (const CommandArgument& a : c.arguments) {
+            if (a.value) continue;
+            if (a.name == "think" || a.name == "ponder" || a.name == "analyze" || a.name == "analyse") continue;
+            throw InputError("unknown go mode: " + printable_excerpt(a.name) + " (think, ponder or analyze)");
+        }
     }
 
     static std::string info_line(Variant v, const Position& root, const SearchInfo& info) {

@@ -304,6 +304,39 @@ class SetParam(HubTestCase):
         self.assertEqual(values["variant"], "jamaican")
 
 
+    def test_unknown_parameters_are_ignored(self):
+        # HUB.md: unknown arguments are ignored. lidraughts' bot sends
+        # initial-time and increment to every engine.
+        h = self.hub()
+        before = param_values(h)
+        for line in ("set-param name=initial-time value=300", "set-param name=increment value=2",
+                     'set-param name=contempt value="lots of it"'):
+            with self.subTest(line):
+                h.send(line)
+                h.send("ping")
+                self.assertEqual(h.p.line(), "pong")
+        self.assertEqual(param_values(h), before)
+        h.send("pos start")
+        _, done, _ = h.search("level depth=2")
+        self.assert_legal_done(done, "jamaican")
+
+
+class GoModes(HubTestCase):
+    def test_bare_go_plays_a_move(self):
+        h = self.shared()
+        h.send("pos start")
+        _, done, _ = h.search("level depth=2", "go")
+        self.assert_legal_done(done, "international")
+
+    def test_unknown_mode_starts_no_search(self):
+        h = self.shared()
+        h.send("pos start")
+        h.send("level depth=2")
+        h.send("go infinite")
+        self.assertRegex(h.p.line(), ERROR_LINE)
+        h.alive()
+
+
 class Levels(HubTestCase):
     """Each level form ends in `done move=<legal move>`, a timed one within
     its time. The bounds of the timed ones leave yaad its own time plus
@@ -786,7 +819,8 @@ BAD_LINES = [
     ("FEN garbage", "pos pos=W:W4x:B1"),
     ("illegal move in moves", 'pos start moves="32-28 28-23"'),
     ("unreadable move in moves", 'pos start moves="32-28 hello"'),
-    ("unknown parameter", "set-param name=contempt value=3"),
+    ("unknown go mode", "go infinite"),
+    ("unknown go mode beside a known one", "go think fast"),
     ("set-param without value", "set-param name=hash"),
     ("hash out of range", "set-param name=hash value=0"),
     ("bad bool", "set-param name=ponder value=perhaps"),
@@ -799,7 +833,7 @@ BAD_LINES = [
     ("control bytes", b"\x01\x02\x03\x00\x7f\x1b[2J\x07"),
     ("bytes beyond ASCII", "level depth=\u0663".encode("utf-8")),
     ("Latin-1 command", b"p\xf6s start"),
-    ("Latin-1 parameter name", b"set-param name=h\xe4sh value=16"),
+    ("Latin-1 parameter value", b"set-param name=variant value=j\xe4maican"),
 ]
 
 
