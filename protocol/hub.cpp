@@ -262,6 +262,7 @@ private:
                 limits.move_time = default_move_time;
         }
         limits.analysis = analyze;
+        limits.multipv = settings_.multipv;
         level_.reset();
 
         if (game_->legal_moves().empty()) {
@@ -274,7 +275,7 @@ private:
             const Variant v = game_->variant();
             const Position root = game_->position();
             const SearchResult r = engine_.search(*game_, limits, control_, [&](const SearchInfo& info) {
-                send(info_line(v, root, info));
+                send(info_line(v, root, info, limits.multipv));
             });
             std::string done = "done";
             if (r.best) {
@@ -300,13 +301,16 @@ private:
         }
     }
 
-    static std::string info_line(Variant v, const Position& root, const SearchInfo& info) {
+    // With several lines, multipv= gives each line's rank at its depth.
+    static std::string info_line(Variant v, const Position& root, const SearchInfo& info, int multipv) {
         char head[200];
         const double nps = info.seconds > 0 ? info.nodes / info.seconds / 1e6 : 0.0;
-        std::snprintf(head, sizeof head, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.2f pv=",
+        std::snprintf(head, sizeof head, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.2f ",
                       info.depth, info.mean_depth, score_text(info.score).c_str(),
                       static_cast<unsigned long long>(info.nodes), info.seconds, nps);
         std::string line = head;
+        if (multipv > 1) line += "multipv=" + std::to_string(info.line) + " ";
+        line += "pv=";
         line += '"';
         line += format_line(v, root, info.pv, MoveFormat::hub);
         line += '"';

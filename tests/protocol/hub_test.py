@@ -321,6 +321,46 @@ class SetParam(HubTestCase):
         self.assert_legal_done(done, "jamaican")
 
 
+class MultiPV(HubTestCase):
+    def test_lines_per_depth_distinct_and_in_score_order(self):
+        h = self.hub()
+        h.set_param("variant", "english")
+        h.set_param("multipv", "3")
+        self.assertEqual(param_values(h)["multipv"], "3")
+        h.send("pos start")
+        infos, done, _ = h.search("level depth=5", "go analyze")
+        by_depth = {}
+        for line in infos:
+            f = fields(line)
+            by_depth.setdefault(int(f["depth"]), []).append(f)
+        self.assertEqual(sorted(by_depth), [1, 2, 3, 4, 5])
+        legal = self.legal("english")
+        for depth, lines in by_depth.items():
+            self.assertEqual([int(f["multipv"]) for f in lines], [1, 2, 3], depth)
+            firsts = [f["pv"].split()[0] for f in lines]
+            self.assertEqual(len(set(firsts)), 3, firsts)
+            self.assertTrue(set(firsts) <= set(legal), firsts)
+            scores = [float(f["score"]) for f in lines]
+            self.assertEqual(scores, sorted(scores, reverse=True), depth)
+        self.assertEqual(fields(done)["move"], by_depth[5][0]["pv"].split()[0])
+
+    def test_one_line_has_no_multipv_key(self):
+        h = self.hub()
+        h.send("pos start")
+        infos, _, _ = h.search("level depth=3", "go analyze")
+        self.assertTrue(infos)
+        self.assertFalse([l for l in infos if "multipv=" in l])
+
+    def test_out_of_range(self):
+        h = self.hub()
+        for value in ("0", "65", "two"):
+            with self.subTest(value):
+                h.send(f"set-param name=multipv value={value}")
+                self.assertRegex(h.p.line(), ERROR_LINE)
+                h.alive()
+        self.assertEqual(param_values(h)["multipv"], "1")
+
+
 class GoModes(HubTestCase):
     def test_bare_go_plays_a_move(self):
         h = self.shared()
