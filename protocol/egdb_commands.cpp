@@ -45,9 +45,10 @@ int run_build(const po::variables_map& vm) {
 // first probed.
 std::unique_ptr<egdb::Database> open_database(const std::filesystem::path& dir, bool check_all = false) {
     std::vector<std::string> warnings;
-    std::unique_ptr<egdb::Database> db = egdb::Database::open(dir, warnings);
+    auto print = [](const std::string& w) { std::cerr << w << "\n"; };
+    std::unique_ptr<egdb::Database> db = egdb::Database::open(dir, warnings, 64, print);
     if (check_all) db->check_all(warnings);
-    for (const std::string& w : warnings) std::cerr << w << "\n";
+    for (const std::string& w : warnings) print(w);
     return db;
 }
 
