@@ -72,12 +72,12 @@ std::unique_ptr<Database> Database::open(const std::filesystem::path& dir, std::
     return db;
 }
 
-void Database::check_all(std::vector<std::string>& warnings) {
+void Database::check_all(std::vector<std::string>& warnings, std::optional<Variant> only) {
     const SliceFile::Report collect = [&](const std::string& problem) {
         warnings.push_back("egdb: " + problem + "; slice skipped");
     };
     for (std::unique_ptr<Slice>& s : slices_) {
-        if (!s || s->usable(collect)) continue;
+        if (!s || (only && s->header().family != family(*only)) || s->usable(collect)) continue;
         const Variant f = s->header().family;
         s.reset();
         update_max_pieces(f);
@@ -128,7 +128,9 @@ std::optional<Codes> Database::codes(Variant v, const Position& p) const {
     if (!s || !s->usable(late_)) return std::nullopt;
     const std::uint64_t i = with_index(f, m, [&](const auto& index) { return index.index(p); });
     const std::optional<Codes> c = cache_.read(*s, i);
-    if (!c) s->fail("block " + std::to_string(i / block_positions) + " does not decompress", late_);
+    if (!c)
+        s->fail("block " + std::to_string(i / block_positions) + " cannot be read or does not decompress",
+                late_);
     return c;
 }
 

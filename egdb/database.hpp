@@ -51,10 +51,10 @@ public:
                                           std::vector<std::string>& warnings,
                                           std::size_t cache_megabytes = 64, Warn late = {});
 
-    // Checks every slice now (offsets and checksum, reading every file);
-    // those that fail become one line each in warnings and are dropped.
-    // Not while other threads probe.
-    void check_all(std::vector<std::string>& warnings);
+    // Checks every slice (of `only`'s set, if given) now: offsets and
+    // checksum, reading every file; those that fail become one line each in
+    // warnings and are dropped. Not while other threads probe.
+    void check_all(std::vector<std::string>& warnings, std::optional<Variant> only = std::nullopt);
 
     // 0 when nothing for v; all slices up to it present.
     int max_pieces(Variant v) const { return max_pieces_[static_cast<std::size_t>(family(v))]; }

@@ -224,7 +224,7 @@ void SliceFile::fail(const std::string& reason, const Report& report) const {
 }
 
 bool SliceFile::read_offsets(std::string& error) const {
-    Descriptor file(path_);
+    const Descriptor file(path_);
     if (file.fd < 0) {
         error = "cannot open it";
         return false;
@@ -272,7 +272,6 @@ bool SliceFile::read_offsets(std::string& error) const {
         }
         offsets_.push_back(o);
     }
-    fd_ = file.release();
     return true;
 }
 
@@ -285,6 +284,9 @@ bool SliceFile::read_block(std::uint32_t block, std::uint8_t* out) const {
         ~Context() { ZSTD_freeDCtx(d); }
     };
     thread_local Context context;
+    // The file stays open from the first block read on: a database checked
+    // whole (info, a build) holds no descriptor for slices it never reads.
+    std::call_once(opened_, [&] { fd_ = Descriptor(path_).release(); });
     const std::size_t n = static_cast<std::size_t>(offsets_[block + 1] - offsets_[block]);
     if (context.packed.size() < n) context.packed.resize(n);
     if (!read_at(fd_, context.packed.data(), n, data_start_ + offsets_[block])) return false;

@@ -82,8 +82,9 @@ public:
     // Marks the slice unusable (a block that does not decompress).
     void fail(const std::string& reason, const Report& report) const;
 
-    // Decompresses block b into out (block_bytes() long); false if it fails.
-    // Only after usable().
+    // Decompresses block b into out (block_bytes() long); false if the file
+    // cannot be opened or read or the block does not decompress. Only after
+    // usable().
     bool read_block(std::uint32_t b, std::uint8_t* out) const;
 
 private:
@@ -98,7 +99,8 @@ private:
     std::uint64_t file_bytes_ = 0;
     std::uint64_t blocks_ = 0;
     std::uint64_t data_start_ = 0;
-    mutable int fd_ = -1;  // opened by check(): only slices in use hold one
+    mutable std::once_flag opened_;
+    mutable int fd_ = -1;  // opened by the first read_block(), under opened_
     mutable std::once_flag checked_;
     mutable std::atomic<int> state_{unchecked};
     mutable std::vector<std::uint64_t> offsets_;  // written once, under checked_
