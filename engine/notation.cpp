@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
 #include <vector>
 
 #include "board_layout.hpp"
 #include "input_error.hpp"
 #include "legal_moves.hpp"
+#include "move_explanation.hpp"
 #include "text.hpp"
 #include "variant.hpp"
 
@@ -150,6 +152,20 @@ std::string format_move(Variant v, const Position& before, const Move& m, MoveFo
     return out;
 }
 
+std::vector<std::string> sorted_move_texts(Variant v, const Position& before, std::vector<Move> moves,
+                                           MoveFormat format) {
+    const BoardLayout& l = layout(v);
+    const bool numeric = format == MoveFormat::numeric || format == MoveFormat::hub ||
+                         (format == MoveFormat::pdn && default_style(v).squares == SquareStyle::numeric);
+    auto key = [&](Square s) { return numeric ? l.number(s) : l.column(s) * 100 + l.rank_number(l.row(s)); };
+    std::sort(moves.begin(), moves.end(), [&](const Move& a, const Move& b) {
+        return std::make_tuple(key(a.from), key(a.to), a.captured) < std::make_tuple(key(b.from), key(b.to), b.captured);
+    });
+    std::vector<std::string> texts;
+    for (const Move& m : moves) texts.push_back(format_move(v, before, m, format));
+    return texts;
+}
+
 std::string format_line(Variant v, Position start, const std::vector<Move>& moves, MoveFormat format) {
     std::string line;
     for (const Move& m : moves) {
@@ -180,7 +196,12 @@ Move parse_move(Variant v, const Position& p, std::string_view text, MoveReading
     }
     if (first.size() == 1) return first.front();
     if (second.size() == 1 && (first.empty() || squares.size() == 2)) return second.front();
-    if (first.empty() && second.empty()) throw InputError("illegal move " + quoted_excerpt(text));
+    if (first.empty() && second.empty()) {
+        const std::string_view typed = trim(text);
+        const SquareStyle style = std::isalpha(static_cast<unsigned char>(typed.front())) ? SquareStyle::algebraic
+                                                                                           : SquareStyle::numeric;
+        throw InputError("illegal move " + quoted_excerpt(text) + ": " + why_illegal(v, p, squares, style));
+    }
     throw InputError("ambiguous move " + quoted_excerpt(text) + ": give every landing square or the captured squares");
 }
 

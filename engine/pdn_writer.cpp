@@ -1,5 +1,7 @@
 #include "pdn_writer.hpp"
 
+#include <ctime>
+
 #include "fen.hpp"
 #include "legal_moves.hpp"
 #include "notation.hpp"
@@ -9,6 +11,35 @@ namespace yaad {
 
 std::string_view pdn_game_type(Variant v) {
     return visit_variant(v, [](auto r) { return decltype(r)::pdn_game_type; });
+}
+
+std::string pdn_date_today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &utc);
+    return text;
+}
+
+std::vector<std::string> numbered_moves(const Game& game) {
+    const Variant v = game.variant();
+    const Color first = visit_variant(v, [](auto r) { return decltype(r)::first_player; });
+    std::vector<std::string> entries;
+    Position p = game.start();
+    int number = 1;
+    for (const Move& m : game.moves()) {
+        if (p.side == first)
+            entries.push_back(std::to_string(number) + ". ");
+        else if (entries.empty())
+            entries.push_back(std::to_string(number) + "... ");
+        else
+            entries.back() += ' ';
+        entries.back() += format_move(v, p, m);
+        if (p.side != first) ++number;
+        p.make(m);
+    }
+    return entries;
 }
 
 std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
@@ -27,28 +58,14 @@ std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, 
     }
     out += '\n';
 
-    const Color first = visit_variant(v, [](auto r) { return decltype(r)::first_player; });
-    Position p = game.start();
     std::string line;
-    int number = 1;
-    bool first_move = true;
-    for (const Move& m : game.moves()) {
-        std::string word;
-        if (p.side == first) {
-            word = std::to_string(number) + ". ";
-        } else if (first_move) {
-            word = std::to_string(number) + "... ";
-        }
-        word += format_move(v, p, m);
-        if (p.side != first) ++number;
-        first_move = false;
-        p.make(m);
+    for (const std::string& entry : numbered_moves(game)) {
         // Lines of at most 80 characters, as PGN-style readers expect.
-        if (!line.empty() && line.size() + 1 + word.size() > 80) {
+        if (!line.empty() && line.size() + 1 + entry.size() > 80) {
             out += line + '\n';
             line.clear();
         }
-        line += (line.empty() ? "" : " ") + word;
+        line += (line.empty() ? "" : " ") + entry;
     }
     if (!line.empty() && line.size() + 1 + result.size() > 80) {
         out += line + '\n';

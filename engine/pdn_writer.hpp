@@ -3,6 +3,7 @@
 // notation and the result (RULES.md §1 game types).
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -17,5 +18,12 @@ std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, 
                      const std::string& result);
 
 std::string_view pdn_game_type(Variant v);
+
+// Today's date as the Date tag writes it: "2026.12.01" (UTC).
+std::string pdn_date_today();
+
+// The moves as PDN numbers them, one entry per move number: "1. c3-d4
+// f6-e5", or "5... e5xc3" for a game that starts with the second player.
+std::vector<std::string> numbered_moves(const Game& game);
 
 }  // namespace yaad

@@ -19,7 +19,11 @@ std::optional<Variant> parse_variant(std::string_view name) {
     std::string lower(name);
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    // Names people use: Hub clients say "normal" for the 50-square game,
+    // Americans say checkers.
     if (lower == "normal") return Variant::international;
+    if (lower == "checkers") return Variant::english;
+    if (lower == "six-row") return Variant::sixrow;
     for (Variant v : all_variants)
         if (variant_name(v) == lower) return v;
     return std::nullopt;

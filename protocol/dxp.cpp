@@ -344,6 +344,7 @@ private:
         pdn << pdn_game(game,
                         {{"Event", "DXP match"},
                          {"Site", options_.host + ":" + std::to_string(options_.port)},
+                         {"Date", pdn_date_today()},
                          {"Round", std::to_string(r.number)},
                          {"White", r.white},
                          {"Black", r.black},

@@ -18,6 +18,7 @@ struct EngineSettings {
     std::size_t hash_mb = 64;
     int threads = 1;
     bool ponder = false;
+    int multipv = 1;  // lines of analysis: the best moves, each with its score
     std::string egdb_path;  // "" the default directory, "none" no database
     // The evaluation (eval/eval_choice.hpp): the hand-made one, or the
     // learned one with the built-in weights, or a file's for its family.

@@ -158,7 +158,9 @@ private:
         const auto value = c.value("value");
         if (!name || !value) throw InputError("set-param needs name=<param> value=<value>");
         const EngineParam* p = find_engine_param(*name);
-        if (!p) throw InputError("unknown parameter: " + printable_excerpt(*name));
+        // HUB.md: unknown arguments are ignored, and clients send
+        // parameters of other engines (lidraughts' bot: initial-time).
+        if (!p) return;
         EngineSettings changed = settings_;
         p->set(changed, *value);
         if (changed.hash_mb != settings_.hash_mb) {
@@ -252,6 +254,7 @@ private:
 
     void go(const CommandLine& c) {
         if (!game_) throw InputError("go without a position: send pos first");
+        check_go_mode(c);
         const bool ponder = c.has_flag("ponder");
         const bool analyze = c.has_flag("analyze") || c.has_flag("analyse");
         SearchLimits limits = level_.value_or(SearchLimits{});
@@ -262,6 +265,7 @@ private:
                 limits.move_time = default_move_time;
         }
         limits.analysis = analyze;
+        limits.multipv = settings_.multipv;
         level_.reset();
 
         if (game_->legal_moves().empty()) {
@@ -274,7 +278,7 @@ private:
             const Variant v = game_->variant();
             const Position root = game_->position();
             const SearchResult r = engine_.search(*game_, limits, control_, [&](const SearchInfo& info) {
-                send(info_line(v, root, info));
+                send(info_line(v, root, info, limits.multipv));
             });
             std::string done = "done";
             if (r.best) {
@@ -290,13 +294,26 @@ private:
         });
     }
 
-    static std::string info_line(Variant v, const Position& root, const SearchInfo& info) {
+    // A mode we do not know must not start a search the client did not ask
+    // for; a bare `go` plays a move, as `go think` does.
+    static void check_go_mode(const CommandLine& c) {
+        for (const CommandArgument& a : c.arguments) {
+            if (a.value) continue;
+            if (a.name == "think" || a.name == "ponder" || a.name == "analyze" || a.name == "analyse") continue;
+            throw InputError("unknown go mode: " + printable_excerpt(a.name) + " (think, ponder or analyze)");
+        }
+    }
+
+    // With several lines, multipv= gives each line's rank at its depth.
+    static std::string info_line(Variant v, const Position& root, const SearchInfo& info, int multipv) {
         char head[200];
         const double nps = info.seconds > 0 ? info.nodes / info.seconds / 1e6 : 0.0;
-        std::snprintf(head, sizeof head, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.2f pv=",
+        std::snprintf(head, sizeof head, "info depth=%d mean-depth=%.1f score=%s nodes=%llu time=%.3f nps=%.2f ",
                       info.depth, info.mean_depth, score_text(info.score).c_str(),
                       static_cast<unsigned long long>(info.nodes), info.seconds, nps);
         std::string line = head;
+        if (multipv > 1) line += "multipv=" + std::to_string(info.line) + " ";
+        line += "pv=";
         line += '"';
         line += format_line(v, root, info.pv, MoveFormat::hub);
         line += '"';

@@ -49,6 +49,10 @@ int run_analyse(const po::variables_map& vm) {
         ++given;
     }
     if (given != 1) throw InputError("give exactly one of --depth, --movetime and --nodes");
+    const std::uint64_t multipv = unsigned_option(vm, "multipv");
+    if (multipv < 1 || multipv > static_cast<std::uint64_t>(max_multipv))
+        throw InputError("--multipv must be 1 to " + std::to_string(max_multipv));
+    limits.multipv = static_cast<int>(multipv);
 
     Engine engine(unsigned_option(vm, "hash"));
     const std::uint64_t threads = unsigned_option(vm, "threads");
@@ -62,7 +66,7 @@ int run_analyse(const po::variables_map& vm) {
     SearchControl control;
     const Position root = game.position();
     const SearchResult result = engine.search(game, limits, control, [&](const SearchInfo& info) {
-        std::cout << iteration_line(v, root, info) << std::endl;
+        std::cout << iteration_line(v, root, info, limits.multipv) << std::endl;
     });
     std::cout << "bestmove " << (result.best ? format_move(v, root, *result.best) : "none") << std::endl;
     return 0;
@@ -88,7 +92,8 @@ int run_bench(const po::variables_map& vm) {
 std::vector<Command> search_commands() {
     return {
         {"analyse", "search a position and print each iteration, then the best move",
-         "[--variant V] [--fen F] [--moves \"m1 m2 ..\"] (--depth D | --movetime S | --nodes N) [--egdb DIR]",
+         "[--variant V] [--fen F] [--moves \"m1 m2 ..\"] (--depth D | --movetime S | --nodes N) [--multipv N] "
+         "[--egdb DIR]",
          [](po::options_description& d) {
              declare_variant(d);
              declare_position(d);
@@ -97,7 +102,8 @@ std::vector<Command> search_commands() {
                  "movetime", po::value<double>(), "search this many seconds")(
                  "nodes", po::value<std::string>(), "search this many nodes")(
                  "hash", po::value<std::string>()->default_value("64"), "transposition table size in MB")(
-                 "threads", po::value<std::string>()->default_value("1"), "search threads");
+                 "threads", po::value<std::string>()->default_value("1"), "search threads")(
+                 "multipv", po::value<std::string>()->default_value("1"), "lines: the N best moves, each with its score");
              declare_egdb_dir(d);
              declare_eval(d);
          },

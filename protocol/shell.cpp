@@ -2,10 +2,13 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "board_layout.hpp"
 #include "database_option.hpp"
@@ -15,12 +18,15 @@
 #include "input_error.hpp"
 #include "legal_moves.hpp"
 #include "notation.hpp"
+#include "pdn_reader.hpp"
+#include "pdn_writer.hpp"
 #include "perft.hpp"
 #include "random_opening.hpp"
 #include "report.hpp"
 #include "search.hpp"
 #include "text.hpp"
 #include "variant.hpp"
+#include "version.hpp"
 
 namespace yaad {
 
@@ -30,10 +36,17 @@ constexpr double default_think_seconds = 1.0;
 
 const char* help_text = R"(commands:
   <move>                   play a move: 11-15, c3-d4, 15x24, c3:e5, a full route ...
-  go [depth D|time S|nodes N]       the engine plays a move (default: 1 second)
-  analyse [depth D|time S|nodes N]  show the engine's analysis (default: 5 seconds)
+  go [depth D|time S|nodes N]       the engine plays a move (default: the level)
+  analyse [depth D|time S|nodes N]  the engine's analysis, one line per depth,
+                           until 'stop' (or the limit given)
+  stop                     end the analysis
+  level [depth D|time S|nodes N]    show or set what go and auto use (default: time 1)
+  multipv [N]              show or set how many lines analyse shows (default 1)
   auto on|off              the engine answers each of your moves (default off)
   undo [N]                 take back the last move (or N moves)
+  history                  the moves so far, numbered
+  save FILE                add the game to a PDN file (a new file or at its end)
+  load FILE [N]            take up game N (default 1) of a PDN file
   moves                    list the legal moves
   board                    show the board
   new                      a new game from the start position
@@ -52,7 +65,18 @@ const char* help_tail = R"(
 
 class Shell {
 public:
-    Shell(std::ostream& out, Variant v) : out_(out), game_(v) {}
+    Shell(std::ostream& out, Variant v, bool prompt) : out_(out), game_(v), prompt_(prompt) {}
+    ~Shell() { end_analysis(); }
+
+    // Whether an analysis started by a command runs on (or has ended by
+    // itself and printed the prompt): the caller then owes no prompt.
+    bool analysing() const { return analysis_.joinable(); }
+
+    // The input has ended: an analysis without limits would never end.
+    void finish() {
+        if (analysis_infinite_) control_.stop();
+        end_analysis();
+    }
 
     // Takes the database in `dir` (see open_database); says what it found
     // when asked to or when something is wrong.
@@ -77,6 +101,14 @@ public:
         if (words.empty()) return true;
         const std::string command = to_lower(words[0]);
         const std::vector<std::string_view> args(words.begin() + 1, words.end());
+        // A running analysis: `stop` ends it; an analysis without limits
+        // ends for any command; one with limits finishes first, so a line
+        // typed ahead (or a script's next line) never cuts it short.
+        if (analysing()) {
+            if (command == "stop" || command == "quit" || command == "exit" || analysis_infinite_) control_.stop();
+            end_analysis();
+            if (command == "stop") return true;
+        }
         if (command == "quit" || command == "exit") return false;
         try {
             dispatch(command, args, line);
@@ -113,13 +145,39 @@ private:
         } else if (command == "moves") {
             list_moves();
         } else if (command == "undo") {
-            const int n = args.empty() ? 1 : count_argument(args[0], "undo");
-            for (int i = 0; i < n && game_.undo(); ++i) {}
+            undo(args.empty() ? 1 : count_argument(args[0], "undo"));
             show_board();
+        } else if (command == "history") {
+            show_history();
+        } else if (command == "save") {
+            if (args.size() != 1) throw InputError("save FILE");
+            save(args[0]);
+        } else if (command == "load") {
+            if (args.empty() || args.size() > 2) throw InputError("load FILE [N]");
+            load(args[0], args.size() == 2 ? count_argument(args[1], "load") : 1);
         } else if (command == "go") {
-            engine_move(limits_from(args, default_think_seconds));
+            engine_move(args.empty() ? level_ : limits_from(args));
         } else if (command == "analyse" || command == "analyze") {
-            analyse(limits_from(args, 5.0));
+            SearchLimits limits;
+            if (args.empty())
+                limits.infinite = true;
+            else
+                limits = limits_from(args);
+            analyse(limits);
+        } else if (command == "stop") {
+            out_ << "no analysis is running\n";
+        } else if (command == "multipv") {
+            if (args.size() > 1) throw InputError("multipv [N]");
+            if (!args.empty()) {
+                const auto n = parse_integer(args[0]);
+                if (!n || *n < 1 || *n > max_multipv)
+                    throw InputError("multipv takes a number of lines, 1 to " + std::to_string(max_multipv));
+                multipv_ = static_cast<int>(*n);
+            }
+            out_ << "multipv " << multipv_ << "\n";
+        } else if (command == "level") {
+            if (!args.empty()) level_ = limits_from(args);
+            out_ << "level: " << level_text(level_) << "\n";
         } else if (command == "auto") {
             if (args.size() != 1 || (to_lower(args[0]) != "on" && to_lower(args[0]) != "off"))
                 throw InputError("auto on|off");
@@ -150,7 +208,7 @@ private:
             }
             const RandomOpening o = random_opening(game_.variant(), plies, seed);
             new_game(game_.variant(), start_position(game_.variant()), false);
-            for (const Move& m : o.moves) game_.play(m);
+            for (const Move& m : o.moves) play(m, false);
             out_ << "random opening (seed " << seed << "): " << format_line(game_.variant(), game_.start(), o.moves)
                  << "\n";
             show_board();
@@ -171,12 +229,16 @@ private:
         return static_cast<int>(*n);
     }
 
-    SearchLimits limits_from(const std::vector<std::string_view>& args, double default_seconds) const {
+    static std::string level_text(const SearchLimits& l) {
+        if (l.depth > 0) return "depth " + std::to_string(l.depth);
+        if (l.nodes > 0) return "nodes " + std::to_string(l.nodes);
+        std::ostringstream text;
+        text << "time " << l.move_time << " s a move";
+        return text.str();
+    }
+
+    static SearchLimits limits_from(const std::vector<std::string_view>& args) {
         SearchLimits limits;
-        if (args.empty()) {
-            limits.move_time = default_seconds;
-            return limits;
-        }
         if (args.size() != 2) throw InputError("give depth D, time S or nodes N");
         const std::string kind = to_lower(args[0]);
         if (kind == "depth") {
@@ -199,17 +261,117 @@ private:
 
     void new_game(Variant v, const Position& p, bool show = true) {
         game_ = Game(v, p);
+        record_ = GameRecord{};
         engine_.new_game();
         if (show) show_board();
+    }
+
+    void play(const Move& m, bool by_engine) {
+        game_.play(m);
+        record_.by_engine.push_back(by_engine);
+        record_.loaded_result.clear();
+    }
+
+    void undo(int n) {
+        for (int i = 0; i < n && game_.undo(); ++i) {
+            if (!record_.by_engine.empty()) record_.by_engine.pop_back();
+            record_.loaded_result.clear();
+        }
+    }
+
+    void show_history() {
+        if (!(game_.start() == start_position(game_.variant())))
+            out_ << "from " << to_fen(game_.variant(), game_.start()) << "\n";
+        const std::vector<std::string> entries = numbered_moves(game_);
+        if (entries.empty()) out_ << "no moves yet\n";
+        for (const std::string& e : entries) out_ << e << "\n";
+        const std::string result = result_text();
+        if (result != "*") out_ << result << "\n";
+    }
+
+    // The game's result: the board's verdict, else the one the loaded
+    // game's record gave (a resignation, an agreed draw) while nothing has
+    // been played or taken back since.
+    std::string result_text() const {
+        const GameStatus s = game_.status();
+        if (s.outcome != Outcome::ongoing) return std::string(pdn_result(s.outcome));
+        return record_.loaded_result.empty() ? "*" : record_.loaded_result;
+    }
+
+    // The seven tags PDN requires (Result is added by pdn_game): a loaded
+    // game keeps its own; a game played here says who played each side.
+    std::vector<std::pair<std::string, std::string>> seven_tags() const {
+        auto player = [&](Color c) -> std::string {
+            bool engine = false, person = false;
+            Position p = game_.start();
+            const std::vector<Move> moves = game_.moves();
+            for (std::size_t i = 0; i < moves.size(); ++i) {
+                if (p.side == c) (record_.by_engine[i] ? engine : person) = true;
+                p.make(moves[i]);
+            }
+            if (engine && !person) return "yaad " + std::string(version);
+            return "?";
+        };
+        std::vector<std::pair<std::string, std::string>> tags{
+            {"Event", "yaad shell game"}, {"Site", "?"},         {"Date", pdn_date_today()},
+            {"Round", "-"},               {"White", player(Color::white)}, {"Black", player(Color::black)}};
+        for (auto& [name, value] : tags)
+            for (const auto& [loaded_name, loaded_value] : record_.loaded_tags)
+                if (loaded_name == name) value = loaded_value;
+        return tags;
+    }
+
+    void save(std::string_view file) {
+        const std::string text = pdn_game(game_, seven_tags(), result_text());
+        const bool existed = std::filesystem::exists(std::string(file));
+        std::ofstream out(std::string(file), std::ios::app | std::ios::binary);
+        if (!out) throw InputError("cannot write " + quoted_excerpt(file));
+        out << text;
+        out.flush();
+        if (!out) throw InputError("writing " + quoted_excerpt(file) + " failed (disk full?)");
+        out_ << (existed ? "added the game to " : "saved the game in ") << file << " (" << game_.ply_count()
+             << (game_.ply_count() == 1 ? " ply, " : " plies, ") << result_text() << ")\n";
+    }
+
+    void load(std::string_view file, int number) {
+        constexpr std::uintmax_t most_bytes = 64u << 20;
+        std::error_code error;
+        const std::uintmax_t bytes = std::filesystem::file_size(std::string(file), error);
+        if (error) throw InputError("cannot read " + quoted_excerpt(file) + ": " + error.message());
+        if (bytes > most_bytes) throw InputError(quoted_excerpt(file) + " is over 64 MB: not a PDN file to load here");
+        std::ifstream in(std::string(file), std::ios::binary);
+        std::string text(bytes, '\0');
+        if (!in.read(text.data(), static_cast<std::streamsize>(bytes)))
+            throw InputError("cannot read " + quoted_excerpt(file));
+        const std::vector<PdnGame> games = read_pdn(text);
+        if (games.empty()) throw InputError(quoted_excerpt(file) + " holds no PDN game");
+        if (number > static_cast<int>(games.size()))
+            throw InputError(quoted_excerpt(file) + " holds " + std::to_string(games.size()) +
+                             (games.size() == 1 ? " game" : " games"));
+        const PdnGame& pdn = games[static_cast<std::size_t>(number - 1)];
+        Game game = replay_pdn_game(pdn, game_.variant());
+        game_ = std::move(game);
+        engine_.new_game();
+        record_ = GameRecord{};
+        record_.by_engine.assign(game_.ply_count(), false);
+        record_.loaded_tags = pdn.tags;
+        record_.loaded_result = pdn.result.empty() ? pdn.tag("Result").value_or("") : pdn.result;
+        if (record_.loaded_result == "*") record_.loaded_result.clear();
+        out_ << "game " << number << " of " << games.size() << " in " << file << ": "
+             << pdn.tag("White").value_or("?") << " - " << pdn.tag("Black").value_or("?") << ", "
+             << variant_name(game_.variant()) << ", " << game_.ply_count()
+             << (game_.ply_count() == 1 ? " ply" : " plies") << ", " << result_text() << "\n";
+        show_board();
     }
 
     void play_move(std::string_view text) {
         if (game_.status().outcome != Outcome::ongoing) throw InputError("the game is over; 'new' or 'undo'");
         const Position before = game_.position();
-        const Move m = game_.play(trim(text));
+        const Move m = parse_move(game_.variant(), before, trim(text));
+        play(m, false);
         out_ << "you played " << format_move(game_.variant(), before, m) << "\n";
         if (auto_reply_ && game_.status().outcome == Outcome::ongoing) {
-            engine_move(SearchLimits{.move_time = default_think_seconds});
+            engine_move(level_);
             return;
         }
         show_board();
@@ -221,29 +383,42 @@ private:
         const SearchResult r = engine_.search(game_, limits, control);
         if (!r.best) throw InputError("no legal move");
         const Position before = game_.position();
-        game_.play(*r.best);
+        play(*r.best, true);
         out_ << "yaad plays " << format_move(game_.variant(), before, *r.best);
-        if (r.depth > 0) out_ << "  (score " << score_text(r.score) << ", depth " << r.depth << ")";
+        if (r.depth > 0) out_ << "  (" << score_for_people(r.score, before.side) << ", depth " << r.depth << ")";
         out_ << "\n";
         show_board();
     }
 
+    // Runs beside the command loop, so that `stop` can end it; writes
+    // nothing once a command is being handled (the loop joins it first).
     void analyse(SearchLimits limits) {
         limits.analysis = true;
+        limits.multipv = multipv_;
         show_database_verdict();
-        SearchControl control;
-        const Position root = game_.position();
-        const SearchResult r = engine_.search(game_, limits, control, [&](const SearchInfo& info) {
-            out_ << iteration_line(game_.variant(), root, info) << std::endl;
+        out_.flush();
+        control_.reset(false);
+        analysis_infinite_ = limits.infinite;
+        analysis_ = std::thread([this, limits] {
+            const Position root = game_.position();
+            const SearchResult r = engine_.search(game_, limits, control_, [&](const SearchInfo& info) {
+                out_ << readable_iteration(game_.variant(), root, info, limits.multipv) << std::endl;
+            });
+            out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
+            if (prompt_ && !control_.stopped()) out_ << "yaad> ";
+            out_.flush();
         });
-        out_ << "best move " << (r.best ? format_move(game_.variant(), root, *r.best) : "none") << "\n";
+    }
+
+    void end_analysis() {
+        if (!analysis_.joinable()) return;
+        analysis_.join();
     }
 
     void list_moves() {
-        std::vector<std::string> texts;
         const MoveList moves = game_.legal_moves();
-        for (const Move& m : moves) texts.push_back(format_move(game_.variant(), game_.position(), m));
-        std::sort(texts.begin(), texts.end());
+        const std::vector<std::string> texts =
+            sorted_move_texts(game_.variant(), game_.position(), std::vector<Move>(moves.begin(), moves.end()));
         out_ << moves.size() << (moves.size() == 1 ? " move:" : " moves:");
         for (const std::string& t : texts) out_ << " " << t;
         out_ << "\n";
@@ -331,11 +506,25 @@ private:
             out_ << "Game over: " << outcome_name(s.outcome) << " (" << reason_name(s.reason) << ")\n";
     }
 
+    // What the PDN record needs beyond the moves.
+    struct GameRecord {
+        std::vector<bool> by_engine;  // per ply since the start: the engine chose it
+        std::vector<std::pair<std::string, std::string>> loaded_tags;
+        std::string loaded_result;
+    };
+
     std::ostream& out_;
     Game game_;
+    GameRecord record_;
     Engine engine_;
     std::string database_dir_;
     bool auto_reply_ = false;
+    bool prompt_;
+    SearchLimits level_{.move_time = default_think_seconds};
+    SearchControl control_;
+    std::thread analysis_;
+    bool analysis_infinite_ = false;
+    int multipv_ = 1;
 };
 
 }  // namespace
@@ -350,7 +539,10 @@ void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, cons
             return;
         }
     }
-    Shell shell(out, v);
+    // The search thread of `analyse` writes while this one reads: reading
+    // must not flush the output from here (see run_hub).
+    in.tie(nullptr);
+    Shell shell(out, v, prompt);
     try {
         shell.use_database(egdb_dir, false);
     } catch (const InputError& e) {
@@ -358,12 +550,15 @@ void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, cons
     }
     shell.greet();
     if (!prompt && !shell.handle(line)) return;
+    if (!shell.analysing()) out.flush();
     for (;;) {
-        if (prompt) out << "yaad> " << std::flush;
+        if (prompt && !shell.analysing()) out << "yaad> " << std::flush;
         if (!std::getline(in, line)) break;
         if (!shell.handle(line)) break;
-        out.flush();
+        if (!shell.analysing()) out.flush();
     }
+    shell.finish();
+    out.flush();
 }
 
 }  // namespace yaad

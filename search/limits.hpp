@@ -46,7 +46,11 @@ struct SearchLimits {
     int moves_to_go = 0;       // moves until the clock is topped up; 0: the rest of the game
     bool infinite = false;     // until stopped
     bool analysis = false;     // wanted for its score and PV: search even a forced move
+    int multipv = 1;           // lines wanted: the best moves, each with its own score
 };
+
+// More lines than this are not worth their time; front ends refuse them.
+constexpr int max_multipv = 64;
 
 // One per finished iteration of iterative deepening.
 struct SearchInfo {
@@ -58,6 +62,7 @@ struct SearchInfo {
     double seconds = 0;
     std::uint64_t database_hits = 0;  // positions an endgame database decided
     std::vector<Move> pv;
+    int line = 1;  // with multi-PV: the line's rank at this depth, 1 the best
 };
 
 struct SearchResult {

@@ -37,6 +37,7 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
         SearchLimits helper_limits = limits;
         helper_limits.infinite = true;
         helper_limits.nodes = 0;
+        helper_limits.multipv = 1;
         TimeManager helper_time(helper_limits, TimeManager::Clock::now());
         std::vector<std::unique_ptr<S>> helpers;
         std::vector<std::thread> threads;

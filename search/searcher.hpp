@@ -93,6 +93,11 @@ public:
         // Every child of a root the database knows is known too: a short
         // look chooses among their distances.
         const bool root_known = database_score(0).has_value();
+        // Multi-PV: each depth searches the root once per line, leaving out
+        // the moves of the lines found before it.
+        const std::size_t lines = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(limits_.multipv, 1)), 1,
+                                                          root_moves.size());
+        std::vector<int> line_scores(lines, 0);
         int score = 0;
         int instability = 0;
         for (int depth = first_depth_; depth <= depth_limit; ++depth) {
@@ -100,24 +105,57 @@ public:
             root_depth_ = depth;
             seldepth_ = 0;
             leaves_ = leaf_plies_ = 0;
-            const int found = aspiration(depth, score);
-            if (aborted_) {
-                // The root's line is set only by a move searched to the
-                // end at this depth that beat every move before it, the
-                // last iteration's best first: the better move to play.
-                if (stack_[0].pv_length > 0) set_line(result, root_score_);
-                break;
+            excluded_.clear();
+            std::vector<SearchInfo> infos;
+            for (std::size_t k = 0; k < lines; ++k) {
+                const int found = aspiration(depth, line_scores[k]);
+                if (aborted_) {
+                    // The root's line is set only by a move searched to the
+                    // end at this depth that beat every move before it, the
+                    // last iteration's best first: the better move to play.
+                    if (k == 0 && stack_[0].pv_length > 0) set_line(result, root_score_);
+                    break;
+                }
+                if (stack_[0].pv_length == 0) break;
+                line_scores[k] = found;
+                if (k == 0) {
+                    score = found;
+                    const Move best = stack_[0].pv[0];
+                    if (result.best && depth > 1 && !result.best->same_effect(best))
+                        instability += 2;
+                    else if (instability > 0)
+                        --instability;
+                    result.depth = depth;
+                    set_line(result, score);
+                }
+                SearchResult line;
+                line.depth = depth;
+                set_line(line, found);
+                infos.push_back(info(line));
+                excluded_.push_back(stack_[0].pv[0]);
             }
-            if (stack_[0].pv_length == 0) break;
-            score = found;
-            const Move best = stack_[0].pv[0];
-            if (result.best && depth > 1 && !result.best->same_effect(best))
-                instability += 2;
-            else if (instability > 0)
-                --instability;
-            result.depth = depth;
-            set_line(result, score);
-            if (on_iteration) on_iteration(info(result));
+            if (infos.empty()) break;
+            // A later line may come out above an earlier one (a search is
+            // not exact): the lines are shown, and the best played, in
+            // score order.
+            std::stable_sort(infos.begin(), infos.end(),
+                             [](const SearchInfo& a, const SearchInfo& b) { return a.score > b.score; });
+            if (infos.front().pv.front() != result.pv.front()) {
+                score = infos.front().score;
+                SearchResult top;
+                set_line(top, score);
+                top.pv = infos.front().pv;
+                top.best = top.pv.front();
+                top.ponder.reset();
+                if (top.pv.size() > 1) top.ponder = top.pv[1];
+                top.depth = depth;
+                result = top;
+            }
+            for (std::size_t k = 0; k < infos.size(); ++k) {
+                infos[k].line = static_cast<int>(k + 1);
+                if (on_iteration) on_iteration(infos[k]);
+            }
+            if (aborted_) break;
             // A forced win or loss found with room to spare needs no deeper look.
             const bool settled =
                 root_known ? depth >= 2 : is_decisive(score) && depth >= 2 * (win_score - std::abs(score)) + 2;
@@ -426,14 +464,17 @@ private:
         int best_score = -infinite_score;
         Move best_move{};
         int repeats_from = independent;
+        bool searched_one = false;
         for (std::size_t i = 0; i < moves.size(); ++i) {
             pick(moves, keys, i);
             const Move& m = moves[i];
+            if (ply == 0 && is_excluded(m)) continue;
             const bool quiet = !m.is_capture() && !m.crowns && keys[i] < (1 << 27);
             if (i > 0 && prunable && quiet && (futile || i >= late_limit)) continue;
             play(ply, m);
             int score;
-            if (i == 0) {
+            if (!searched_one) {
+                searched_one = true;
                 score = -search(ply + 1, -beta, -alpha, depth - 1, pv_node);
             } else {
                 // Late quiet moves are searched shallower first, the more so
@@ -474,13 +515,19 @@ private:
 
         // Repeating this very position is part of its own value.
         f.repeats_from = repeats_from >= ply ? independent : repeats_from;
-        if (f.repeats_from == independent || best_score != 0) {
+        // A root searched without some of its moves has no value of its own.
+        const bool partial_root = ply == 0 && !excluded_.empty();
+        if (!partial_root && (f.repeats_from == independent || best_score != 0)) {
             const Bound bound =
                 best_score >= beta ? Bound::lower : best_score > original_alpha ? Bound::exact : Bound::upper;
             tt_.store(key, {static_cast<std::int16_t>(score_to_tt(best_score, ply)), static_cast<std::int8_t>(depth),
                             bound, MoveSignature::of(best_move)});
         }
         return best_score;
+    }
+
+    bool is_excluded(const Move& m) const {
+        return std::any_of(excluded_.begin(), excluded_.end(), [&](const Move& e) { return e.same_effect(m); });
     }
 
     bool has_moves(const Position& p) const {
@@ -578,6 +625,7 @@ private:
     std::uint64_t leaves_ = 0;
     std::uint64_t leaf_plies_ = 0;
     const int first_depth_;
+    std::vector<Move> excluded_;  // root moves of the lines already found at this depth
     int root_depth_ = 0;
     int root_score_ = 0;  // of the move that last set the root's line
     int seldepth_ = 0;

@@ -182,6 +182,21 @@ class Analyse(unittest.TestCase):
         self.assertEqual(best, "30-25")
         self.assertGreater(float(rows[-1][1]), 99.0)
 
+    def test_multipv(self):
+        r = run("analyse", "--variant", "english", "--depth", "4", "--multipv", "3")
+        self.assertEqual(r.returncode, 0)
+        lines = r.stdout.splitlines()
+        rows = [re.match(r"^depth=(\d+) multipv=(\d) score=(-?\d+\.\d\d) nodes=\d+ nps=\d+ time=\d+\.\d+ pv=(\S+)", l)
+                for l in lines[:-1]]
+        self.assertTrue(all(rows), lines)
+        self.assertEqual([(int(m.group(1)), int(m.group(2))) for m in rows],
+                         [(d, k) for d in range(1, 5) for k in (1, 2, 3)])
+        self.assertEqual(lines[-1], "bestmove " + rows[-3].group(4))
+        for bad in ("0", "65", "x"):
+            r = run("analyse", "--variant", "english", "--depth", "2", "--multipv", bad)
+            self.assertEqual(r.returncode, 2, bad)
+            self.assertTrue(r.stderr.startswith("error:"), r.stderr)
+
     def test_needs_exactly_one_limit(self):
         for args in ((), ("--depth", "3", "--nodes", "10")):
             r = run("analyse", *args)
@@ -271,7 +286,7 @@ class BadInput(unittest.TestCase):
     nothing on stdout, and exits with status 2."""
 
     CASES = {
-        "unknown variant": ("moves", "--variant", "checkers"),
+        "unknown variant": ("moves", "--variant", "chess"),
         "malformed FEN": ("moves", "--fen", "X:W1"),
         "FEN garbage": ("moves", "--fen", "W:Wfoo:B1"),
         "man on its crowning row": ("moves", "--variant", "pool", "--fen", "W:W1:B20"),

@@ -239,3 +239,44 @@ TEST_CASE("search: scores in men as protocols print them") {
     CHECK(score_text(win_score - 7) == "99.93");
     CHECK(score_text(-(win_score - 12)) == "-99.88");
 }
+
+TEST_CASE("search: multi-PV gives distinct moves, each line complete, in score order") {
+    for (const Variant v : all_variants) {
+        CAPTURE(variant_name(v));
+        const std::vector<Position> positions = test::random_positions(v, 7, 3, 12);
+        for (const Position& p : positions) {
+            const Game game(v, p);
+            const std::size_t legal = game.legal_moves().size();
+            if (legal < 2) continue;
+            for (const int lines : {3, 64}) {
+                Engine engine(4);
+                SearchControl control;
+                SearchLimits limits;
+                limits.depth = 5;
+                limits.analysis = true;
+                limits.multipv = lines;
+                std::vector<std::vector<SearchInfo>> by_depth(6);
+                const SearchResult r = engine.search(game, limits, control, [&](const SearchInfo& info) {
+                    by_depth[static_cast<std::size_t>(info.depth)].push_back(info);
+                });
+                const std::size_t expected = std::min<std::size_t>(static_cast<std::size_t>(lines), legal);
+                for (int depth = 1; depth <= 5; ++depth) {
+                    const std::vector<SearchInfo>& infos = by_depth[static_cast<std::size_t>(depth)];
+                    REQUIRE(infos.size() == expected);
+                    std::set<std::string> firsts;
+                    for (std::size_t k = 0; k < infos.size(); ++k) {
+                        CHECK(infos[k].line == static_cast<int>(k + 1));
+                        REQUIRE_FALSE(infos[k].pv.empty());
+                        CHECK(is_legal(game, infos[k].pv.front()));
+                        firsts.insert(format_move(v, p, infos[k].pv.front(), MoveFormat::hub));
+                        if (k > 0) CHECK(infos[k - 1].score >= infos[k].score);
+                    }
+                    CHECK(firsts.size() == infos.size());
+                }
+                REQUIRE(r.best);
+                CHECK(r.best->same_effect(by_depth[5].front().pv.front()));
+                CHECK(r.score == by_depth[5].front().score);
+            }
+        }
+    }
+}

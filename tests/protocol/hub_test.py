@@ -304,6 +304,79 @@ class SetParam(HubTestCase):
         self.assertEqual(values["variant"], "jamaican")
 
 
+    def test_unknown_parameters_are_ignored(self):
+        # HUB.md: unknown arguments are ignored. lidraughts' bot sends
+        # initial-time and increment to every engine.
+        h = self.hub()
+        before = param_values(h)
+        for line in ("set-param name=initial-time value=300", "set-param name=increment value=2",
+                     'set-param name=contempt value="lots of it"'):
+            with self.subTest(line):
+                h.send(line)
+                h.send("ping")
+                self.assertEqual(h.p.line(), "pong")
+        self.assertEqual(param_values(h), before)
+        h.send("pos start")
+        _, done, _ = h.search("level depth=2")
+        self.assert_legal_done(done, "jamaican")
+
+
+class MultiPV(HubTestCase):
+    def test_lines_per_depth_distinct_and_in_score_order(self):
+        h = self.hub()
+        h.set_param("variant", "english")
+        h.set_param("multipv", "3")
+        self.assertEqual(param_values(h)["multipv"], "3")
+        h.send("pos start")
+        infos, done, _ = h.search("level depth=5", "go analyze")
+        by_depth = {}
+        for line in infos:
+            f = fields(line)
+            by_depth.setdefault(int(f["depth"]), []).append(f)
+        self.assertEqual(sorted(by_depth), [1, 2, 3, 4, 5])
+        legal = self.legal("english")
+        for depth, lines in by_depth.items():
+            self.assertEqual([int(f["multipv"]) for f in lines], [1, 2, 3], depth)
+            firsts = [f["pv"].split()[0] for f in lines]
+            self.assertEqual(len(set(firsts)), 3, firsts)
+            self.assertTrue(set(firsts) <= set(legal), firsts)
+            scores = [float(f["score"]) for f in lines]
+            self.assertEqual(scores, sorted(scores, reverse=True), depth)
+        self.assertEqual(fields(done)["move"], by_depth[5][0]["pv"].split()[0])
+
+    def test_one_line_has_no_multipv_key(self):
+        h = self.hub()
+        h.send("pos start")
+        infos, _, _ = h.search("level depth=3", "go analyze")
+        self.assertTrue(infos)
+        self.assertFalse([l for l in infos if "multipv=" in l])
+
+    def test_out_of_range(self):
+        h = self.hub()
+        for value in ("0", "65", "two"):
+            with self.subTest(value):
+                h.send(f"set-param name=multipv value={value}")
+                self.assertRegex(h.p.line(), ERROR_LINE)
+                h.alive()
+        self.assertEqual(param_values(h)["multipv"], "1")
+
+
+class GoModes(HubTestCase):
+    def test_bare_go_plays_a_move(self):
+        h = self.shared()
+        h.send("pos start")
+        _, done, _ = h.search("level depth=2", "go")
+        self.assert_legal_done(done, "international")
+
+    def test_unknown_mode_starts_no_search(self):
+        h = self.shared()
+        h.send("pos start")
+        h.send("level depth=2")
+        h.send("go infinite")
+        self.assertRegex(h.p.line(), ERROR_LINE)
+        h.alive()
+
+
 class Levels(HubTestCase):
     """Each level form ends in `done move=<legal move>`, a timed one within
     its time. The bounds of the timed ones leave yaad its own time plus
@@ -786,7 +859,8 @@ BAD_LINES = [
     ("FEN garbage", "pos pos=W:W4x:B1"),
     ("illegal move in moves", 'pos start moves="32-28 28-23"'),
     ("unreadable move in moves", 'pos start moves="32-28 hello"'),
-    ("unknown parameter", "set-param name=contempt value=3"),
+    ("unknown go mode", "go infinite"),
+    ("unknown go mode beside a known one", "go think fast"),
     ("set-param without value", "set-param name=hash"),
     ("hash out of range", "set-param name=hash value=0"),
     ("bad bool", "set-param name=ponder value=perhaps"),
@@ -799,7 +873,7 @@ BAD_LINES = [
     ("control bytes", b"\x01\x02\x03\x00\x7f\x1b[2J\x07"),
     ("bytes beyond ASCII", "level depth=\u0663".encode("utf-8")),
     ("Latin-1 command", b"p\xf6s start"),
-    ("Latin-1 parameter name", b"set-param name=h\xe4sh value=16"),
+    ("Latin-1 parameter value", b"set-param name=variant value=j\xe4maican"),
 ]
 
 

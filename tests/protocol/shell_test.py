@@ -12,6 +12,7 @@ Usage: shell_test.py path/to/yaad
 import os
 import re
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -21,7 +22,11 @@ YAAD = None
 
 FEN_LINE = re.compile(r"^[WB]:W[^ ]*:B[^ ]*$")
 MOVES_LINE = re.compile(r"^(\d+) moves?:((?: \S+)*)$")
-ENGINE_MOVE = re.compile(r"^yaad plays (\S+)(?:  \(score -?\d+\.\d\d, depth \d+\))?$")
+SCORE_FOR_PEOPLE = (r"(?:\+\d+\.\d\d for (?:White|Black)|0\.00: level|(?:White|Black) wins in \d+ moves? \(\d+ pl(?:y|ies)\)"
+                    r"|(?:White|Black) wins \(endgame database: \d+ pl(?:y|ies) to the next capture, crowning or the end\))")
+ENGINE_MOVE = re.compile(rf"^yaad plays (\S+)(?:  \({SCORE_FOR_PEOPLE}, depth \d+\))?$")
+ANALYSIS_LINE = re.compile(rf"^depth (\d+)  {SCORE_FOR_PEOPLE}  (.+)  \(\d+(?:\.\d+ [kM])? nodes, "
+                           r"\d+(?:\.\d+ [kM])? nodes/s, \d+\.\d\d s(?:, \d+ database hits)?\)$")
 
 START = {
     "jamaican": "B:W21-32:B1-12",
@@ -98,7 +103,8 @@ class Basics(ShellCase):
         s = self.shell()
         out, _ = s.run("help")
         text = "\n".join(out)
-        for word in ("go", "analyse", "undo", "moves", "fen", "variant", "random", "eval", "perft", "help", "quit"):
+        for word in ("go", "analyse", "stop", "level", "multipv", "undo", "history", "save", "load", "moves", "fen", "variant", "random", "eval",
+                     "perft", "help", "quit"):
             self.assertRegex(text, rf"(?m)^  {word}\b", f"help does not list {word}")
         self.assertIn("international", text)
         self.assertEqual(errors(out), [])
@@ -109,6 +115,114 @@ class Basics(ShellCase):
         t = self.shell()
         t.p.send("quit")
         self.assertEqual(t.p.wait(), 0)
+
+
+class GameRecord(ShellCase):
+    """history, save and load: the game survives a PDN round trip."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.file = os.path.join(self.dir.name, "games.pdn")
+
+    def test_history_numbers_the_moves(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("history")
+        self.assertEqual(out, ["no moves yet"])
+        s.run("11-15", "23-19", "8-11")
+        out, _ = s.run("history")
+        self.assertEqual(out, ["1. 11-15 23-19", "2. 8-11"])
+
+    def test_save_then_load_gives_the_same_game(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15", "23-19", "8-11", "go depth 2")
+        history, fen = s.run("history")
+        out, _ = s.run(f"save {self.file}")
+        self.assertEqual(out, [f"saved the game in {self.file} (4 plies, *)"])
+        with open(self.file) as f:
+            text = f.read()
+        for tag in ("Event", "Site", "Date", "Round", "White", "Black", "Result"):
+            self.assertRegex(text, rf'(?m)^\[{tag} "[^"]*"\]$', f"no {tag} tag")
+        self.assertIn('[GameType "21"]', text)
+        self.assertIn("1. 11-15 23-19 2. 8-11 ", text)
+
+        # A fresh shell of another variant takes up the game, its variant
+        # and its history.
+        t = self.shell()
+        out, loaded_fen = t.run(f"load {self.file}")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(out[0], f"game 1 of 1 in {self.file}: ? - ?, english, 4 plies, *")
+        self.assertEqual(loaded_fen, fen)
+        self.assertEqual(t.run("history")[0], history)
+        # Undo goes back through the loaded moves.
+        _, back = t.run("undo 4")
+        self.assertEqual(back, START["english"])
+
+    def test_save_adds_to_a_file_and_load_picks_a_game(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15")
+        s.run(f"save {self.file}")
+        s.run("23-19")
+        out, _ = s.run(f"save {self.file}")
+        self.assertEqual(out, [f"added the game to {self.file} (2 plies, *)"])
+        t = self.shell()
+        out, fen = t.run(f"load {self.file} 2")
+        self.assertEqual(errors(out), [])
+        self.assertEqual(t.run("history")[0], ["1. 11-15 23-19"])
+        out, kept = t.run(f"load {self.file} 3")
+        self.assertEqual(out, [f"error: '{self.file}' holds 2 games"])
+        self.assertEqual(kept, fen)
+
+    def test_the_result_is_written_when_the_game_ends(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("fen W:W22:B18")  # White (English: the second player) takes the last man
+        s.run("22x15")
+        out, _ = s.run("history")
+        self.assertEqual(out, ["from W:W22:B18", "1... 22x15", "1-0"])
+        s.run(f"save {self.file}")
+        with open(self.file) as f:
+            text = f.read()
+        self.assertIn('[Result "1-0"]', text)
+        self.assertIn('[FEN "W:W22:B18"]', text)
+        self.assertRegex(text, r"1\.\.\. 22x15 1-0\n")
+
+    def test_who_played_is_named(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15", "go depth 2", "9-13", "go depth 2")
+        s.run(f"save {self.file}")
+        with open(self.file) as f:
+            text = f.read()
+        self.assertIn('[Black "?"]', text)
+        self.assertRegex(text, r'\[White "yaad [^"]+"\]')
+
+    def test_bad_files_are_one_error_and_change_nothing(self):
+        s = self.shell("shell", "--variant", "english")
+        _, fen = s.run("11-15")
+        broken = os.path.join(self.dir.name, "broken.pdn")
+        illegal = os.path.join(self.dir.name, "illegal.pdn")
+        empty = os.path.join(self.dir.name, "empty.pdn")
+        with open(broken, "w") as f:
+            f.write('[Event "x"]\n1. 11-15 {no end\n')
+        with open(illegal, "w") as f:
+            f.write('[GameType "21"]\n1. 11-15 23-19 2. 15-10 *\n')
+        with open(empty, "w") as f:
+            f.write("\n")
+        cases = [
+            (f"load {broken}", "error: PDN line 2: a comment that never ends"),
+            (f"load {illegal}", "error: the game's move 3 (black, '15-10'): "),
+            (f"load {empty}", f"error: '{empty}' holds no PDN game"),
+            (f"load {self.dir.name}/missing.pdn", f"error: cannot read '{self.dir.name}/missing.pdn': "),
+            (f"save {self.dir.name}/no/such/dir.pdn", f"error: cannot write '{self.dir.name}/no/such/dir.pdn'"),
+            ("load", "error: load FILE [N]"),
+            (f"load {broken} 0", "error: load takes a whole number 1 or more"),
+            ("save", "error: save FILE"),
+        ]
+        for command, start in cases:
+            with self.subTest(command):
+                out, kept = s.run(command)
+                self.assertEqual(len(out), 1, out)
+                self.assertTrue(out[0].startswith(start), out)
+                self.assertEqual(kept, fen)
 
 
 class Commands(ShellCase):
@@ -151,7 +265,7 @@ class Commands(ShellCase):
         out, _ = s.run("variant")
         self.assertEqual(out, ["international"])
         self.assertEqual(len(s.moves()), 9)
-        out, fen = s.run("variant checkers")
+        out, fen = s.run("variant chess")
         self.assert_one_error(out)
         self.assertEqual(fen, START["international"])
 
@@ -163,6 +277,140 @@ class Commands(ShellCase):
         self.assertRegex(out[-1], r"^best move \S+$")
         self.assertIn(out[-1].split()[-1], referee(YAAD).legal_moves("english"))
         self.assertGreaterEqual(len(out), 2, out)
+
+    def test_analyse_runs_until_stop(self):
+        s = self.shell("shell", "--variant", "english")
+        s.p.send("analyse")
+        lines = s.p.lines_until(lambda l: l.startswith("depth 3 "))
+        self.assertTrue(all(ANALYSIS_LINE.match(l) for l in lines), lines)
+        s.p.send("stop")
+        rest = s.p.lines_until(lambda l: l.startswith("best move"))
+        self.assertIn(rest[-1].split()[-1], referee(YAAD).legal_moves("english"))
+        out, fen = s.run("stop")  # nothing to stop: said, and harmless
+        self.assertEqual(out, ["no analysis is running"])
+        self.assertEqual(fen, START["english"])
+
+    def test_any_command_ends_an_analysis_without_limits(self):
+        s = self.shell("shell", "--variant", "english")
+        s.p.send("analyse")
+        s.p.lines_until(lambda l: l.startswith("depth 2 "))
+        out, fen = s.run("11-15")  # the move is played once the analysis ended
+        self.assertTrue(any(l.startswith("best move") for l in out), out)
+        self.assertIn("you played 11-15", out)
+        self.assertEqual(fen, "W:W21-32:B1-10,12,15")
+
+    def test_analysis_with_a_limit_finishes_before_the_next_command(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("analyse depth 9", "moves")
+        depths = [int(m.group(1)) for m in map(ANALYSIS_LINE.match, out) if m]
+        self.assertEqual(depths, list(range(1, 10)))
+        self.assertRegex(out[-1], r"^7 moves: ")
+
+    def test_multipv_lines(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("multipv 2")
+        self.assertEqual(out, ["multipv 2"])
+        out, _ = s.run("analyse depth 3")
+        lines = [l for l in out if l.startswith("depth ")]
+        self.assertEqual([l.split("  ")[:2] for l in lines],
+                         [[f"depth {d}", f"line {k}"] for d in (1, 2, 3) for k in (1, 2)])
+        for bad in ("multipv 0", "multipv 65", "multipv x", "multipv 1 2"):
+            with self.subTest(bad):
+                self.assert_one_error(s.run(bad)[0])
+        self.assertEqual(s.run("multipv")[0], ["multipv 2"])
+
+    def test_level_sets_what_go_and_auto_use(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("level")
+        self.assertEqual(out, ["level: time 1 s a move"])
+        out, _ = s.run("level depth 3")
+        self.assertEqual(out, ["level: depth 3"])
+        out, _ = s.run("go")
+        self.assertRegex(out[0], r", depth 3\)$")
+        s.run("undo", "auto on")
+        out, _ = s.run("11-15")
+        engine = [l for l in out if l.startswith("yaad plays")]
+        self.assertEqual(len(engine), 1, out)
+        self.assertRegex(engine[0], r", depth 3\)$")
+        out, _ = s.run("level nodes 500")
+        self.assertEqual(out, ["level: nodes 500"])
+        for bad in ("level depth", "level depth x", "level speed 3"):
+            with self.subTest(bad):
+                out, _ = s.run(bad)
+                self.assert_one_error(out)
+        self.assertEqual(s.run("level")[0], ["level: nodes 500"])
+
+    def test_analysis_lines_for_people(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("analyse depth 4")
+        lines = [ANALYSIS_LINE.match(l) for l in out[:-1]]
+        self.assertTrue(all(lines), out)
+        self.assertEqual([int(m.group(1)) for m in lines], [1, 2, 3, 4])
+        legal = referee(YAAD).legal_moves("english")
+        for m in lines:
+            self.assertIn(m.group(2).split()[0], legal)
+
+    def test_scores_say_whose_they_are(self):
+        # English, Black to move: two kings against one, lost for Black. The
+        # score is White's win both when Black plays and when White does.
+        s = self.shell("shell", "--variant", "english", "--egdb", "none")
+        s.run("fen B:WK23,K24:BK32")
+        out, _ = s.run("analyse depth 14")
+        self.assertRegex(out[-2], r"^depth 14  White wins in 7 moves \(14 plies\)  32-")
+        for _ in range(2):
+            out, _ = s.run("go depth 14")
+            self.assertRegex(out[0], r"^yaad plays \S+  \(White wins in \d moves? \(\d+ pl(y|ies)\), depth 14\)$")
+        s.run("fen W:WK14:BK32")
+        out, _ = s.run("analyse depth 3")
+        self.assertRegex(out[-2], r"^depth 3  0\.00: level  ")
+
+    def test_variant_names_people_use(self):
+        s = self.shell()
+        for name, variant in (("checkers", "english"), ("Six-Row", "sixrow"), ("normal", "international")):
+            with self.subTest(name):
+                out, _ = s.run(f"variant {name}")
+                self.assertEqual(errors(out), [])
+                self.assertEqual(s.run("variant")[0], [variant])
+
+    def test_moves_in_square_order(self):
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("moves")
+        self.assertEqual(out, ["7 moves: 9-13 9-14 10-14 10-15 11-15 11-16 12-16"])
+        s.run("fen W:W21:B1")
+        out, _ = s.run("moves")
+        self.assertEqual(out, ["1 move: 21-17"])
+        t = self.shell()  # Jamaican names its squares: by file, then rank
+        out, _ = t.run("moves")
+        self.assertEqual(out, ["7 moves: a3-b4 c3-b4 c3-d4 e3-d4 e3-f4 g3-f4 g3-h4"])
+
+    def test_illegal_moves_say_why(self):
+        s = self.shell("shell", "--variant", "english")
+        cases = [
+            ("fen B:W18,30:B14", "13-17", "error: illegal move '13-17': no piece on 13"),
+            ("fen B:W18,30:B14", "14-19", "error: illegal move '14-19': a capture is compulsory: 14x23"),
+            ("fen B:W18,30:B14", "18-15", "error: illegal move '18-15': the piece on 18 is White's; Black is to move"),
+            ("fen W:W22,K30:B12", "22-26", "error: illegal move '22-26': men move and capture forward only"),
+            ("fen W:W22,K30:B12", "22-15", "error: illegal move '22-15': a man moves one square; it jumps only to capture"),
+            ("fen W:W22,K30:B12", "30-21",
+             "error: illegal move '30-21': a king moves one square in english; it jumps only to capture"),
+            ("fen W:W22,K30:B12,15,18", "22-18", "error: illegal move '22-18': 18 is not empty"),
+            ("fen W:W22,K30:B12", "22-23", "error: illegal move '22-23': pieces move along a diagonal"),
+        ]
+        for fen, move, error in cases:
+            with self.subTest(move=move):
+                s.run(fen)
+                out, after = s.run(move)
+                self.assertEqual(out, [error])
+                self.assertEqual(after, fen.split()[1])
+        t = self.shell()  # Jamaican: squares by name, men take backward
+        out, _ = t.run("fen W:W22:B12")
+        out, _ = t.run("d2-c1")
+        self.assertEqual(len(out), 1)
+        self.assertRegex(out[0], r"^error: illegal move 'd2-c1': (no piece on d2|men move forward only \(backward only to capture\))$")
+        u = self.shell("shell", "--variant", "international")
+        u.run("fen W:W28,K46:B22,23,K5")
+        out, _ = u.run("46-37")
+        self.assertEqual(out, ["error: illegal move '46-37': a capture of the most pieces is compulsory: 28x17, 28x19"])
 
     def test_eval(self):
         # Jamaican has built-in learned weights: the score per window table

@@ -1,0 +1,38 @@
+#pragma once
+// Reads PDN files: games of tag pairs and move text, as yaad writes them
+// (pdn_writer.hpp) and as other programs do, with comments, variations,
+// NAGs and move numbers skipped.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "game.hpp"
+
+namespace yaad {
+
+struct PdnGame {
+    std::vector<std::pair<std::string, std::string>> tags;  // in file order
+    std::vector<std::string> moves;                         // main line only
+    std::string result;                                     // "1-0", "0-1", "1/2-1/2", "*" or empty
+
+    // The value of the first tag of that name.
+    std::optional<std::string> tag(std::string_view name) const;
+};
+
+// Every game in the text, in order. Throws InputError for text that is not
+// PDN (an unterminated tag, comment or variation), naming the line.
+std::vector<PdnGame> read_pdn(std::string_view text);
+
+// The variant a GameType tag names: the exact form yaad writes, or the
+// bare number of a variant with one (20, 21, 25, 26; a bare 23 is Pool).
+std::optional<Variant> variant_of_game_type(std::string_view game_type);
+
+// The game replayed: its variant from GameType (`fallback` without one),
+// its start from FEN, then every move. Throws InputError naming the first
+// move that is not legal.
+Game replay_pdn_game(const PdnGame& pdn, Variant fallback);
+
+}  // namespace yaad
