@@ -153,6 +153,8 @@ BuildReport build(const BuildOptions& o) {
     std::vector<std::string> warnings;
     // A big cache: the slices below are read for every capture and crowning.
     std::unique_ptr<Database> db = Database::open(o.dir, warnings, 512);
+    // Every slice's checksum now: a corrupt one is built again.
+    db->check_all(warnings, f);
     for (const std::string& w : warnings)
         if (o.log) *o.log << w << "; it will be built again" << std::endl;
     BuildReport report;

@@ -1,6 +1,7 @@
 #include "database.hpp"
 
 #include <algorithm>
+#include <iostream>
 #include <system_error>
 
 #include "slice_index.hpp"
@@ -44,9 +45,16 @@ const Database::Slice* Database::find(Variant family, const Material& m) const {
     return slices_[key(family, m)].get();
 }
 
+Database::Database(std::size_t cache_megabytes, Warn late) : cache_(cache_megabytes) {
+    if (!late) late = [](const std::string& line) { std::cerr << "warning: " << line << std::endl; };
+    late_ = [late = std::move(late)](const std::string& problem) {
+        late("egdb: " + problem + "; slice skipped");
+    };
+}
+
 std::unique_ptr<Database> Database::open(const std::filesystem::path& dir, std::vector<std::string>& warnings,
-                                         std::size_t cache_megabytes) {
-    std::unique_ptr<Database> db(new Database(cache_megabytes));
+                                         std::size_t cache_megabytes, Warn late) {
+    std::unique_ptr<Database> db(new Database(cache_megabytes, std::move(late)));
     for (const Variant v : all_variants) {
         if (family(v) != v) continue;
         const std::filesystem::path sub = dir / std::string(variant_name(v));
@@ -64,8 +72,20 @@ std::unique_ptr<Database> Database::open(const std::filesystem::path& dir, std::
     return db;
 }
 
+void Database::check_all(std::vector<std::string>& warnings, std::optional<Variant> only) {
+    const SliceFile::Report collect = [&](const std::string& problem) {
+        warnings.push_back("egdb: " + problem + "; slice skipped");
+    };
+    for (std::unique_ptr<Slice>& s : slices_) {
+        if (!s || (only && s->header().family != family(*only)) || s->usable(collect)) continue;
+        const Variant f = s->header().family;
+        s.reset();
+        update_max_pieces(f);
+    }
+}
+
 bool Database::add(const std::filesystem::path& file, std::string& error) {
-    std::optional<SliceFile> f = SliceFile::load(file, error);
+    std::unique_ptr<SliceFile> f = SliceFile::open(file, error);
     if (!f) return false;
     const SliceHeader& h = f->header();
     if (!in_range(h.material) || family(h.family) != h.family || file.filename() != h.material.name() + ".egdb" ||
@@ -83,7 +103,7 @@ bool Database::add(const std::filesystem::path& file, std::string& error) {
         error = "a second file of the same slice";
         return false;
     }
-    place = std::make_unique<Slice>(Slice{file, std::move(*f)});
+    place = std::move(f);
     update_max_pieces(h.family);
     int& most = most_pieces_[static_cast<std::size_t>(h.family)];
     most = std::max(most, h.material.pieces());
@@ -105,9 +125,13 @@ std::optional<Codes> Database::codes(Variant v, const Position& p) const {
     const Variant f = family(v);
     const Material m = Material::of(p);
     const Slice* s = find(f, m);
-    if (!s) return std::nullopt;
+    if (!s || !s->usable(late_)) return std::nullopt;
     const std::uint64_t i = with_index(f, m, [&](const auto& index) { return index.index(p); });
-    return cache_.read(s->file, i);
+    const std::optional<Codes> c = cache_.read(*s, i);
+    if (!c)
+        s->fail("block " + std::to_string(i / block_positions) + " cannot be read or does not decompress",
+                late_);
+    return c;
 }
 
 std::optional<Probe> Database::probe(Variant v, const Position& p) const {
@@ -121,7 +145,7 @@ std::optional<Probe> Database::probe(Variant v, const Position& p) const {
 std::vector<Database::SliceInfo> Database::slices() const {
     std::vector<SliceInfo> out;
     for (const auto& s : slices_)
-        if (s) out.push_back({s->path, s->file.header(), s->file.compressed_bytes()});
+        if (s) out.push_back({s->path(), s->header(), s->compressed_bytes()});
     return out;
 }
 

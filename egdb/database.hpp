@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,11 +37,24 @@ struct Probe {
 
 class Database {
 public:
-    // Opens every slice file found in dir; problems (corrupt, truncated,
-    // wrong version) become one line each in warnings and that slice is
-    // skipped. `cache_megabytes` of decompressed blocks are kept.
-    static std::unique_ptr<Database> open(const std::filesystem::path& dir, std::vector<std::string>& warnings,
-                                          std::size_t cache_megabytes = 64);
+    // Where problems found after opening go, one line each.
+    using Warn = std::function<void(const std::string&)>;
+
+    // Opens every slice file found in dir, reading only their headers: a
+    // file that is truncated, of another version or misnamed becomes one
+    // line in warnings and is skipped. A slice's block offsets and checksum
+    // are read the first time one of its positions is probed; a slice
+    // found corrupt then gives one line to `late` (standard error when
+    // empty) and is "not in the database" from then on. `cache_megabytes`
+    // of decompressed blocks are kept, taken as they are used.
+    static std::unique_ptr<Database> open(const std::filesystem::path& dir,
+                                          std::vector<std::string>& warnings,
+                                          std::size_t cache_megabytes = 64, Warn late = {});
+
+    // Checks every slice (of `only`'s set, if given) now: offsets and
+    // checksum, reading every file; those that fail become one line each in
+    // warnings and are dropped. Not while other threads probe.
+    void check_all(std::vector<std::string>& warnings, std::optional<Variant> only = std::nullopt);
 
     // 0 when nothing for v; all slices up to it present.
     int max_pieces(Variant v) const { return max_pieces_[static_cast<std::size_t>(family(v))]; }
@@ -66,11 +80,8 @@ public:
     std::vector<SliceInfo> slices() const;
 
 private:
-    explicit Database(std::size_t cache_megabytes) : cache_(cache_megabytes) {}
-    struct Slice {
-        std::filesystem::path path;
-        SliceFile file;
-    };
+    Database(std::size_t cache_megabytes, Warn late);
+    using Slice = SliceFile;
     static std::size_t key(Variant family, const Material& m);
     const Slice* find(Variant family, const Material& m) const;
     void update_max_pieces(Variant family);
@@ -79,6 +90,9 @@ private:
     std::array<int, 7> max_pieces_{};
     std::array<int, 7> most_pieces_{};
     mutable BlockCache cache_;
+    // Gets "<path>: <reason>" from a slice; made once, so that a probe
+    // builds no function object.
+    SliceFile::Report late_;
 
     static constexpr std::size_t all_variants_count = 7;
     static constexpr std::size_t kinds = (max_kind + 1) * (max_kind + 1) * (max_kind + 1) * (max_kind + 1);

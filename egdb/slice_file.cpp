@@ -1,10 +1,17 @@
 #include "slice_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <zstd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "variant.hpp"
 
@@ -18,8 +25,10 @@ constexpr std::size_t fixed_header = 8 + 4 + 6 + 2 + 8 + 4 + 4;
 // hours for a set of 6 pieces; decompression speed hardly depends on it.
 constexpr int compression_level = 9;
 
-std::uint64_t fnv1a(const std::uint8_t* data, std::size_t n) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
+constexpr std::uint64_t fnv1a_start = 0xcbf29ce484222325ULL;
+
+// FNV-1a 64 of data, going on from h.
+std::uint64_t fnv1a(const std::uint8_t* data, std::size_t n, std::uint64_t h = fnv1a_start) {
     for (std::size_t i = 0; i < n; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
     return h;
 }
@@ -94,18 +103,48 @@ void write_slice_file(const std::filesystem::path& path, const SliceHeader& h,
     std::filesystem::rename(temporary, path);
 }
 
-std::optional<SliceFile> SliceFile::load(const std::filesystem::path& path, std::string& error) {
-    SliceFile f;
-    {
-        std::ifstream file(path, std::ios::binary);
-        if (!file) {
-            error = "cannot open it";
-            return std::nullopt;
-        }
-        f.bytes_.assign(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+namespace {
+
+// A file opened for reading, closed unless kept.
+struct Descriptor {
+    int fd;
+    explicit Descriptor(const std::filesystem::path& path) : fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC)) {}
+    ~Descriptor() {
+        if (fd >= 0) ::close(fd);
     }
-    const std::vector<std::uint8_t>& b = f.bytes_;
-    if (b.size() < fixed_header + 16 || std::memcmp(b.data(), magic, 8) != 0) {
+    int release() { return std::exchange(fd, -1); }
+};
+
+bool read_at(int fd, std::uint8_t* out, std::size_t n, std::uint64_t offset) {
+    while (n > 0) {
+        const ssize_t got = ::pread(fd, out, n, static_cast<off_t>(offset));
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return false;
+        out += got;
+        n -= static_cast<std::size_t>(got);
+        offset += static_cast<std::uint64_t>(got);
+    }
+    return true;
+}
+
+// What the fixed header says, and the file length it implies, checked
+// against the file's real length.
+struct Layout {
+    SliceHeader header;
+    std::uint64_t blocks = 0, data_start = 0, file_bytes = 0;
+};
+
+std::optional<Layout> read_layout(int fd, std::string& error) {
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) {
+        error = "cannot read it";
+        return std::nullopt;
+    }
+    Layout l;
+    l.file_bytes = static_cast<std::uint64_t>(st.st_size);
+    std::uint8_t b[fixed_header];
+    if (l.file_bytes < fixed_header + 16 || !read_at(fd, b, fixed_header, 0) ||
+        std::memcmp(b, magic, 8) != 0) {
         error = "not a yaad endgame database file, or truncated";
         return std::nullopt;
     }
@@ -113,11 +152,7 @@ std::optional<SliceFile> SliceFile::load(const std::filesystem::path& path, std:
         error = "format version " + std::to_string(version) + ", this yaad reads " + std::to_string(format_version);
         return std::nullopt;
     }
-    if (get(&b[b.size() - 8], 8) != fnv1a(b.data(), b.size() - 8)) {
-        error = "checksum mismatch: the file is corrupt or truncated";
-        return std::nullopt;
-    }
-    SliceHeader& h = f.header_;
+    SliceHeader& h = l.header;
     const std::uint8_t family = b[12];
     if (family >= all_variants.size() || b[13] != board_size(static_cast<Variant>(family))) {
         error = "unknown variant family or board size";
@@ -129,40 +164,133 @@ std::optional<SliceFile> SliceFile::load(const std::filesystem::path& path, std:
     h.has_counts = (b[18] & 1) != 0;
     h.positions = get(&b[20], 8);
     const std::uint64_t per_block = get(&b[28], 4);
-    const std::uint64_t blocks = get(&b[32], 4);
-    if (per_block != block_positions || blocks != (h.positions + block_positions - 1) / block_positions ||
-        fixed_header + 8 * (blocks + 1) + 8 > b.size()) {
-        error = "inconsistent header";
+    l.blocks = get(&b[32], 4);
+    l.data_start = fixed_header + 8 * (l.blocks + 1);
+    if (per_block != block_positions || l.blocks != (h.positions + block_positions - 1) / block_positions ||
+        l.data_start + 8 > l.file_bytes) {
+        error = "inconsistent header, or truncated";
         return std::nullopt;
     }
-    f.data_start_ = fixed_header + 8 * (blocks + 1);
-    const std::uint64_t data_bytes = b.size() - 8 - f.data_start_;
-    for (std::uint64_t i = 0; i <= blocks; ++i) {
-        const std::uint64_t o = get(&b[fixed_header + 8 * i], 8);
-        if (o > data_bytes || (i > 0 && o < f.offsets_.back()) || (i == 0 && o != 0)) {
-            error = "inconsistent block offsets";
-            return std::nullopt;
-        }
-        f.offsets_.push_back(o);
-    }
-    if (f.offsets_.back() != data_bytes) {
-        error = "inconsistent block offsets";
+    // The last offset is the length of the blocks: the file must end 8
+    // bytes (the checksum) after them.
+    std::uint8_t last[8];
+    if (!read_at(fd, last, 8, fixed_header + 8 * l.blocks) ||
+        l.data_start + get(last, 8) + 8 != l.file_bytes) {
+        error = "truncated, or its block offsets are inconsistent";
         return std::nullopt;
     }
+    return l;
+}
+
+}  // namespace
+
+std::unique_ptr<SliceFile> SliceFile::open(const std::filesystem::path& path, std::string& error) {
+    const Descriptor file(path);
+    if (file.fd < 0) {
+        error = "cannot open it";
+        return nullptr;
+    }
+    const std::optional<Layout> l = read_layout(file.fd, error);
+    if (!l) return nullptr;
+    std::unique_ptr<SliceFile> f(new SliceFile);
+    f->path_ = path;
+    f->header_ = l->header;
+    f->blocks_ = l->blocks;
+    f->data_start_ = l->data_start;
+    f->file_bytes_ = l->file_bytes;
     return f;
 }
 
+SliceFile::~SliceFile() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+bool SliceFile::check(const Report& report) const {
+    std::call_once(checked_, [&] {
+        std::string error;
+        if (read_offsets(error)) {
+            state_.store(ready, std::memory_order_release);
+        } else {
+            state_.store(unusable, std::memory_order_release);
+            if (report) report(path_.string() + ": " + error);
+        }
+    });
+    return state_.load(std::memory_order_acquire) == ready;
+}
+
+void SliceFile::fail(const std::string& reason, const Report& report) const {
+    if (state_.exchange(unusable, std::memory_order_acq_rel) != unusable && report)
+        report(path_.string() + ": " + reason);
+}
+
+bool SliceFile::read_offsets(std::string& error) const {
+    const Descriptor file(path_);
+    if (file.fd < 0) {
+        error = "cannot open it";
+        return false;
+    }
+    // The file may have been replaced since it was opened.
+    const std::optional<Layout> l = read_layout(file.fd, error);
+    if (!l) return false;
+    if (l->file_bytes != file_bytes_ || !(l->header.material == header_.material) ||
+        l->header.family != header_.family || l->header.has_counts != header_.has_counts) {
+        error = "the file changed since the database was opened";
+        return false;
+    }
+    // The checksum of every byte before the last 8, read in pieces so that
+    // checking takes no memory.
+    std::vector<std::uint8_t> chunk(1 << 20);
+    std::uint64_t h = fnv1a_start;
+    std::uint64_t offset = 0;
+    const std::uint64_t end = file_bytes_ - 8;
+    while (offset < end) {
+        const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(chunk.size(), end - offset));
+        if (!read_at(file.fd, chunk.data(), n, offset)) {
+            error = "cannot read it";
+            return false;
+        }
+        h = fnv1a(chunk.data(), n, h);
+        offset += n;
+    }
+    std::uint8_t stored[8];
+    if (!read_at(file.fd, stored, 8, end) || get(stored, 8) != h) {
+        error = "checksum mismatch: the file is corrupt or truncated";
+        return false;
+    }
+    std::vector<std::uint8_t> raw(8 * (blocks_ + 1));
+    if (!read_at(file.fd, raw.data(), raw.size(), fixed_header)) {
+        error = "cannot read it";
+        return false;
+    }
+    const std::uint64_t data_bytes = file_bytes_ - 8 - data_start_;
+    offsets_.clear();
+    for (std::uint64_t i = 0; i <= blocks_; ++i) {
+        const std::uint64_t o = get(&raw[8 * i], 8);
+        if (o > data_bytes || (i > 0 && o < offsets_.back()) || (i == 0 && o != 0)) {
+            error = "inconsistent block offsets";
+            return false;
+        }
+        offsets_.push_back(o);
+    }
+    return true;
+}
+
 bool SliceFile::read_block(std::uint32_t block, std::uint8_t* out) const {
-    // One decompression context per thread, made once: no allocation per
-    // block read.
+    // One decompression context and one buffer per thread, made once: no
+    // allocation per block read.
     struct Context {
         ZSTD_DCtx* d = ZSTD_createDCtx();
+        std::vector<std::uint8_t> packed;
         ~Context() { ZSTD_freeDCtx(d); }
     };
     thread_local Context context;
-    const std::uint8_t* src = bytes_.data() + data_start_ + offsets_[block];
+    // The file stays open from the first block read on: a database checked
+    // whole (info, a build) holds no descriptor for slices it never reads.
+    std::call_once(opened_, [&] { fd_ = Descriptor(path_).release(); });
     const std::size_t n = static_cast<std::size_t>(offsets_[block + 1] - offsets_[block]);
-    const std::size_t got = ZSTD_decompressDCtx(context.d, out, block_bytes(), src, n);
+    if (context.packed.size() < n) context.packed.resize(n);
+    if (!read_at(fd_, context.packed.data(), n, data_start_ + offsets_[block])) return false;
+    const std::size_t got = ZSTD_decompressDCtx(context.d, out, block_bytes(), context.packed.data(), n);
     return !ZSTD_isError(got) && got == block_bytes();
 }
 

@@ -16,9 +16,12 @@
 // bytes are mostly alike. Blocks are small so that a probe that misses the
 // cache decompresses little (a few microseconds).
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
-#include <optional>
+#include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -43,28 +46,64 @@ struct SliceHeader {
 void write_slice_file(const std::filesystem::path& path, const SliceHeader& header,
                       const std::vector<std::uint16_t>& values, const std::vector<std::uint16_t>& counts);
 
-// A slice file read whole into memory and checked; blocks are decompressed
-// on demand.
+// A slice file. Opening it reads only the fixed header and the last block
+// offset, so that a truncated file or a wrong header is found at once while
+// a database of hundreds of files opens in milliseconds and takes no
+// memory. The block offsets and the checksum of the whole file are read
+// the first time a position of the slice is wanted (usable()); from then
+// on blocks are read from the file (pread, no mapping: a file cut short
+// under a running engine gives an error, not a crash) and decompressed.
 class SliceFile {
 public:
-    // nullopt and a one-line reason in `error` when the file is unreadable,
-    // truncated, corrupt or of another version.
-    static std::optional<SliceFile> load(const std::filesystem::path& path, std::string& error);
+    // Gets "<path>: <reason>".
+    using Report = std::function<void(const std::string&)>;
+
+    // nullptr and a one-line reason in `error` when the file is unreadable,
+    // truncated, of another version or its header is inconsistent.
+    static std::unique_ptr<SliceFile> open(const std::filesystem::path& path, std::string& error);
+    ~SliceFile();
+    SliceFile(const SliceFile&) = delete;
+    SliceFile& operator=(const SliceFile&) = delete;
 
     const SliceHeader& header() const { return header_; }
-    std::uint32_t blocks() const { return static_cast<std::uint32_t>(offsets_.size() - 1); }
-    std::size_t compressed_bytes() const { return bytes_.size(); }
+    const std::filesystem::path& path() const { return path_; }
+    std::uint64_t compressed_bytes() const { return file_bytes_; }
     // Bytes a block takes decompressed.
     std::size_t block_bytes() const { return (header_.has_counts ? 4 : 2) * std::size_t{block_positions}; }
 
-    // Decompresses block b into out (block_bytes() long); false if it fails.
+    // Whether the slice can be read: the first call reads the block offsets
+    // and checks the checksum (thread-safe: other threads wait for it),
+    // later calls are one atomic load. A slice found unusable, here or by
+    // fail(), gives `report` one line with the reason, once.
+    bool usable(const Report& report) const {
+        const int s = state_.load(std::memory_order_acquire);
+        return s == ready || (s == unchecked && check(report));
+    }
+    // Marks the slice unusable (a block that does not decompress).
+    void fail(const std::string& reason, const Report& report) const;
+
+    // Decompresses block b into out (block_bytes() long); false if the file
+    // cannot be opened or read or the block does not decompress. Only after
+    // usable().
     bool read_block(std::uint32_t b, std::uint8_t* out) const;
 
 private:
+    SliceFile() = default;
+    bool check(const Report& report) const;
+    bool read_offsets(std::string& error) const;
+
+    static constexpr int unchecked = 0, ready = 1, unusable = 2;
+
+    std::filesystem::path path_;
     SliceHeader header_;
-    std::vector<std::uint8_t> bytes_;  // the whole file
-    std::size_t data_start_ = 0;
-    std::vector<std::uint64_t> offsets_;
+    std::uint64_t file_bytes_ = 0;
+    std::uint64_t blocks_ = 0;
+    std::uint64_t data_start_ = 0;
+    mutable std::once_flag opened_;
+    mutable int fd_ = -1;  // opened by the first read_block(), under opened_
+    mutable std::once_flag checked_;
+    mutable std::atomic<int> state_{unchecked};
+    mutable std::vector<std::uint64_t> offsets_;  // written once, under checked_
 };
 
 // "pool/1m2k-0m1k.egdb" below the database's directory.

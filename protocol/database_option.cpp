@@ -8,7 +8,8 @@
 
 namespace yaad {
 
-std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::vector<std::string>& warnings) {
+std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::vector<std::string>& warnings,
+                                                    egdb::Database::Warn late) {
     const std::string name(trim(dir));
     const std::string lower = to_lower(name);
     if (lower == "none" || lower == "off") return nullptr;
@@ -18,7 +19,7 @@ std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::v
         if (name.empty()) return nullptr;
         throw InputError("no endgame database directory " + quoted_excerpt(name));
     }
-    return egdb::Database::open(path, warnings);
+    return egdb::Database::open(path, warnings, 64, std::move(late));
 }
 
 std::optional<std::string> database_verdict(const egdb::Database* database, const Game& game) {

@@ -17,8 +17,11 @@ namespace yaad {
 // The database in `dir`: "" means the default directory beside the
 // executable when there is one (none otherwise, silently), "none" or "off"
 // means none. A directory that does not exist is an InputError; slices that
-// cannot be read are skipped, one line each in `warnings`.
-std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::vector<std::string>& warnings);
+// cannot be read are skipped, one line each in `warnings`; a slice found
+// corrupt later, when first probed, gives one line to `late` (standard
+// error when empty).
+std::shared_ptr<const egdb::Database> open_database(std::string_view dir, std::vector<std::string>& warnings,
+                                                    egdb::Database::Warn late = {});
 
 // "database: White wins if the count leaves 17 plies or more (25 left)",
 // "database: a draw", ... for the current position of `game`, with the

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "board_layout.hpp"
 #include "database_option.hpp"
@@ -184,8 +186,10 @@ private:
         }
         send(DxpGameAccept{options_.name, 0});
         // Say what we understood, so that a mismatch shows at once.
+        char no_clock[64];
+        std::snprintf(no_clock, sizeof no_clock, "no clock (%g s a move), ", move_time_without_clock());
         chat(options_.name + " plays " + color_name(r.follower_colour) + ", " +
-             std::to_string(r.minutes) + " min per side, " +
+             (r.minutes > 0 ? std::to_string(r.minutes) + " min per side, " : std::string(no_clock)) +
              (r.moves > 0 ? std::to_string(r.moves) + " moves" : "no move limit"));
         return start;
     }
@@ -238,9 +242,18 @@ private:
     }
 
     struct GameClock {
-        int minutes;     // per side for the whole game
+        int minutes;     // per side for the whole game; 0: no clock
         int move_limit;  // moves in the game; 0: none
     };
+
+    // A request of 0 minutes sets no clock (pydraughts, and so the
+    // lidraughts bot, always sends 000): each move then takes --movetime,
+    // or this many seconds, as a Hub search without a level does.
+    static constexpr double unclocked_move_time = 1.0;
+
+    double move_time_without_clock() const {
+        return options_.move_time > 0 ? options_.move_time : unclocked_move_time;
+    }
 
     GameRecord play_game(Game& game, Color mine, const std::string& opponent, int number, bool last,
                          GameClock rules) {
@@ -268,7 +281,8 @@ private:
                         record.stop_requested = end_game(2, stop_after);
                         break;
                     }
-                    clock -= think_and_move(game, clock, rules.move_limit);
+                    clock -= think_and_move(game, rules.minutes > 0 ? std::optional<double>(clock) : std::nullopt,
+                                            rules.move_limit);
                     continue;
                 }
                 const auto m = receive();
@@ -324,11 +338,16 @@ private:
     }
 
     // Searches, sends and plays our move; returns the seconds it took.
-    double think_and_move(Game& game, double clock, int move_limit) {
+    // `clock`: the seconds left, or none when the game has no clock.
+    double think_and_move(Game& game, std::optional<double> clock, int move_limit) {
         SearchLimits limits;
-        limits.time = std::max(clock, 0.05);
-        if (options_.move_time > 0) limits.move_time = options_.move_time;
-        if (move_limit > 0) limits.moves_to_go = std::max(1, move_limit - static_cast<int>(game.ply_count() / 2));
+        if (clock) {
+            limits.time = std::max(*clock, 0.05);
+            if (options_.move_time > 0) limits.move_time = options_.move_time;
+            if (move_limit > 0) limits.moves_to_go = std::max(1, move_limit - static_cast<int>(game.ply_count() / 2));
+        } else {
+            limits.move_time = move_time_without_clock();
+        }
         SearchControl control;
         const auto start = std::chrono::steady_clock::now();
         const SearchResult r = engine_.search(game, limits, control);

@@ -41,16 +41,20 @@ int run_build(const po::variables_map& vm) {
     return 0;
 }
 
-std::unique_ptr<egdb::Database> open_database(const std::filesystem::path& dir) {
+// `check_all`: read every file now (info), rather than each slice when
+// first probed.
+std::unique_ptr<egdb::Database> open_database(const std::filesystem::path& dir, bool check_all = false) {
     std::vector<std::string> warnings;
-    std::unique_ptr<egdb::Database> db = egdb::Database::open(dir, warnings);
-    for (const std::string& w : warnings) std::cerr << w << "\n";
+    auto print = [](const std::string& w) { std::cerr << w << "\n"; };
+    std::unique_ptr<egdb::Database> db = egdb::Database::open(dir, warnings, 64, print);
+    if (check_all) db->check_all(warnings);
+    for (const std::string& w : warnings) print(w);
     return db;
 }
 
 int run_info(const po::variables_map& vm) {
     const std::filesystem::path dir = dir_option(vm);
-    const std::unique_ptr<egdb::Database> db = open_database(dir);
+    const std::unique_ptr<egdb::Database> db = open_database(dir, true);
     std::uint64_t positions = 0, bytes = 0;
     const auto slices = db->slices();
     for (const auto& s : slices) {

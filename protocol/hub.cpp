@@ -181,7 +181,10 @@ private:
     // database it had, for a directory that is not there.
     void open_database(const std::string& dir) {
         std::vector<std::string> warnings;
-        std::shared_ptr<const egdb::Database> database = yaad::open_database(dir, warnings);
+        // A slice found corrupt during a search is reported the same way;
+        // error() is safe from the search thread.
+        std::shared_ptr<const egdb::Database> database =
+            yaad::open_database(dir, warnings, [this](const std::string& w) { error(w); });
         for (const std::string& w : warnings) error(w);
         engine_.set_database(std::move(database));
     }

@@ -346,13 +346,27 @@ class Egdb(unittest.TestCase):
             self.assertNotIn("egdb-hits", r.stdout)
             r = run(*analyse, "--egdb", os.path.join(d, "missing"))
             self.assertEqual((r.returncode, r.stderr), (2, "error: no endgame database directory '%s'\n" % os.path.join(d, "missing")))
-            # A truncated slice: one warning, and the engine goes on without it.
+            # A truncated slice: one warning when the database is opened,
+            # and the engine goes on without it.
             path = os.path.join(d, "english", "0m2k-0m1k.egdb")
             os.truncate(path, os.path.getsize(path) // 2)
             r = run("egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:WK1:BK32")
             self.assertEqual(r.stdout, "value=draw plies=-\n")
             self.assertEqual(r.stderr.splitlines(),
-                             ["egdb: %s: checksum mismatch: the file is corrupt or truncated; slice skipped" % path])
+                             ["egdb: %s: truncated, or its block offsets are inconsistent; slice skipped" % path])
+            # A corrupt one: found when first probed (and by info, which
+            # reads every file).
+            flipped = os.path.join(d, "english", "1m0k-0m2k.egdb")
+            with open(flipped, "r+b") as f:
+                f.seek(100)
+                f.write(b"\x5a")
+            corrupt = "egdb: %s: checksum mismatch: the file is corrupt or truncated; slice skipped" % flipped
+            r = run("egdb", "probe", "--variant", "english", "--dir", d, "--fen", "W:W10:BK1,K3")
+            self.assertEqual((r.returncode, r.stdout), (2, ""))
+            self.assertEqual(r.stderr.splitlines()[1:],
+                             [corrupt, "error: the position is not in the database"])
+            r = run("egdb", "info", "--dir", d)
+            self.assertIn(corrupt, r.stderr.splitlines())
 
 
 class BadInput(unittest.TestCase):

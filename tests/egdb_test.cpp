@@ -159,27 +159,72 @@ TEST_CASE("egdb: known endings") {
     CHECK(p->plies == -1);
 }
 
-TEST_CASE("egdb: a corrupt or truncated slice file is skipped with one warning") {
+TEST_CASE("egdb: a truncated slice file is skipped when opened, a corrupt one when first probed") {
     TempDir dir("corrupt");
     egdb::build({.variant = Variant::english, .pieces = 3, .dir = dir.path});
-    const std::filesystem::path broken = egdb::slice_path(dir.path, Variant::english, {0, 2, 0, 1});
+    const std::filesystem::path cut = egdb::slice_path(dir.path, Variant::english, {0, 2, 0, 1});
     const std::filesystem::path flipped = egdb::slice_path(dir.path, Variant::english, {1, 0, 0, 2});
-    std::filesystem::resize_file(broken, std::filesystem::file_size(broken) / 2);
+    // Three bytes short: only the file's length against its header tells.
+    std::filesystem::resize_file(cut, std::filesystem::file_size(cut) - 3);
     {
         std::fstream f(flipped, std::ios::in | std::ios::out | std::ios::binary);
         f.seekp(100);
         f.put('\x5a');
     }
-    std::vector<std::string> warnings;
-    const auto db = egdb::Database::open(dir.path, warnings);
-    REQUIRE(warnings.size() == 2);
-    CHECK(warnings[0].find("0m2k-0m1k.egdb: checksum mismatch") != std::string::npos);
-    CHECK(warnings[1].find("1m0k-0m2k.egdb: checksum mismatch") != std::string::npos);
+    std::vector<std::string> warnings, late;
+    const auto db =
+        egdb::Database::open(dir.path, warnings, 64, [&](const std::string& w) { late.push_back(w); });
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0].find("0m2k-0m1k.egdb: truncated") != std::string::npos);
     CHECK(db->max_pieces(Variant::english) == 2);
     CHECK_FALSE(db->probe(Variant::english, parse_fen(Variant::english, "W:WK1,K2:BK32")));
     CHECK(db->probe(Variant::english, parse_fen(Variant::english, "W:WK1:BK32")));
+    CHECK(late.empty());
+    // The flipped byte is found by the first probe of its slice: one
+    // warning, and the slice is not in the database from then on.
+    const Position in_flipped = parse_fen(Variant::english, "W:W10:BK1,K3");
+    CHECK_FALSE(db->probe(Variant::english, in_flipped));
+    CHECK_FALSE(db->probe(Variant::english, in_flipped));
+    REQUIRE(late.size() == 1);
+    CHECK(late[0].find("1m0k-0m2k.egdb: checksum mismatch") != std::string::npos);
+    // Checking every file at once (info, build) finds it too.
+    std::vector<std::string> all;
+    egdb::Database::open(dir.path, all)->check_all(all);
+    REQUIRE(all.size() == 2);
+    CHECK(all[1].find("1m0k-0m2k.egdb: checksum mismatch") != std::string::npos);
     // Building again replaces exactly the two broken slices.
     const egdb::BuildReport r = egdb::build({.variant = Variant::english, .pieces = 3, .dir = dir.path});
     CHECK(r.slices_built == 2);
     CHECK(r.slices_present == 14);
+}
+
+TEST_CASE("egdb: a variant's slices are read only when first probed") {
+    TempDir dir("lazy");
+    egdb::build({.variant = Variant::english, .pieces = 3, .dir = dir.path, .kings_only = true});
+    egdb::build({.variant = Variant::pool, .pieces = 3, .dir = dir.path, .kings_only = true});
+    std::vector<std::string> warnings, late;
+    const auto db =
+        egdb::Database::open(dir.path, warnings, 64, [&](const std::string& w) { late.push_back(w); });
+    CHECK(warnings.empty());
+    const Position english = parse_fen(Variant::english, "W:WK1,K2:BK32");
+    REQUIRE(db->probe(Variant::english, english));
+    CHECK(db->probe(Variant::english, english)->value == egdb::Wdl::win);
+    // Pool's set, never touched until now, and Jamaican through it.
+    const std::string pool_fen = "W:WK1,K2:BK32";
+    CHECK(db->probe(Variant::pool, parse_fen(Variant::pool, pool_fen)));
+    CHECK(db->probe(Variant::jamaican, parse_fen(Variant::jamaican, pool_fen)));
+    CHECK(late.empty());
+    // Damage done after opening, to a slice not probed yet, is still found:
+    // nothing of it was read before.
+    const std::filesystem::path other = egdb::slice_path(dir.path, Variant::pool, {0, 1, 0, 2});
+    {
+        std::fstream f(other, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(60);
+        f.put('\x11');
+    }
+    CHECK_FALSE(db->probe(Variant::pool, parse_fen(Variant::pool, "W:WK1:BK31,K32")));
+    REQUIRE(late.size() == 1);
+    CHECK(late[0].find("0m1k-0m2k.egdb: checksum mismatch") != std::string::npos);
+    CHECK(db->probe(Variant::english, english)->value == egdb::Wdl::win);
+    CHECK(db->probe(Variant::pool, parse_fen(Variant::pool, pool_fen)));
 }

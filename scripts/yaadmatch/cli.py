@@ -65,7 +65,7 @@ pondering (--ponder):
 
 how a game can end (the Termination tag and the summary's table):
   no-pieces, no-moves, repetition, no-progress, lone-king
-                    the referee's rules (RULES.md §4)
+                    the referee's rules (docs/rules.md §4)
   crash             the engine exited or closed its output (or could not be restarted)
   timeout           no move before its time (plus the margin) ran out, or a stall
   time forfeit      the move came, but after the engine's clock had fallen below 0
