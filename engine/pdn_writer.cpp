@@ -5,6 +5,7 @@
 #include "fen.hpp"
 #include "legal_moves.hpp"
 #include "notation.hpp"
+#include "text.hpp"
 #include "variant.hpp"
 
 namespace yaad {
@@ -22,28 +23,38 @@ std::string pdn_date_today() {
     return text;
 }
 
-std::vector<std::string> numbered_moves(const Game& game) {
+std::vector<std::string> numbered_moves(const Game& game, const std::vector<MoveNote>& notes) {
     const Variant v = game.variant();
     const Color first = visit_variant(v, [](auto r) { return decltype(r)::first_player; });
     std::vector<std::string> entries;
     Position p = game.start();
     int number = 1;
-    for (const Move& m : game.moves()) {
+    bool after_comment = false;
+    const std::vector<Move> moves = game.moves();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
         if (p.side == first)
             entries.push_back(std::to_string(number) + ". ");
-        else if (entries.empty())
+        else if (entries.empty() || after_comment)
             entries.push_back(std::to_string(number) + "... ");
         else
             entries.back() += ' ';
-        entries.back() += format_move(v, p, m);
+        entries.back() += format_move(v, p, moves[i]);
+        after_comment = false;
+        if (i < notes.size()) {
+            entries.back() += notes[i].mark;
+            if (!notes[i].comment.empty()) {
+                entries.back() += " {" + notes[i].comment + "}";
+                after_comment = true;
+            }
+        }
         if (p.side != first) ++number;
-        p.make(m);
+        p.make(moves[i]);
     }
     return entries;
 }
 
 std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
-                     const std::string& result) {
+                     const std::string& result, const std::vector<MoveNote>& notes, const std::string& closing) {
     const Variant v = game.variant();
     std::string out;
     auto tag = [&](const std::string& name, const std::string& value) {
@@ -58,8 +69,20 @@ std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, 
     }
     out += '\n';
 
+    std::vector<std::string> entries = numbered_moves(game, notes);
+    if (!closing.empty()) entries.push_back("{" + closing + "}");
+    // Comments may be long: lines break between words, but a move number
+    // stays with its move.
+    std::vector<std::string> words;
+    for (const std::string& entry : entries)
+        for (const std::string_view w : split_words(entry)) {
+            if (!words.empty() && words.back().back() == '.' && words.back().front() != '{')
+                words.back() += " " + std::string(w);
+            else
+                words.emplace_back(w);
+        }
     std::string line;
-    for (const std::string& entry : numbered_moves(game)) {
+    for (const std::string& entry : words) {
         // Lines of at most 80 characters, as PGN-style readers expect.
         if (!line.empty() && line.size() + 1 + entry.size() > 80) {
             out += line + '\n';

@@ -11,11 +11,21 @@
 
 namespace yaad {
 
+// What an annotator adds to a move: a mark ("?", "??") right after it and
+// a comment in braces; either may be empty.
+struct MoveNote {
+    std::string mark;
+    std::string comment;
+};
+
 // Tags in the order given (Event, White, Black ...); GameType, and SetUp
 // and FEN for a game that does not start from the start position, are
-// added. `result` is "1-0", "0-1", "1/2-1/2" or "*".
+// added. `result` is "1-0", "0-1", "1/2-1/2" or "*". `notes`, if given,
+// holds one note per move; `closing`, if not empty, is a comment before
+// the result.
 std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
-                     const std::string& result);
+                     const std::string& result, const std::vector<MoveNote>& notes = {},
+                     const std::string& closing = {});
 
 std::string_view pdn_game_type(Variant v);
 
@@ -24,6 +34,8 @@ std::string pdn_date_today();
 
 // The moves as PDN numbers them, one entry per move number: "1. c3-d4
 // f6-e5", or "5... e5xc3" for a game that starts with the second player.
-std::vector<std::string> numbered_moves(const Game& game);
+// With notes (one per move), each move carries its mark and comment, and
+// a second player's move after a comment gets its number again ("2...").
+std::vector<std::string> numbered_moves(const Game& game, const std::vector<MoveNote>& notes = {});
 
 }  // namespace yaad

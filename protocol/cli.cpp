@@ -194,6 +194,7 @@ std::vector<Command> all_commands() {
     for (Command& c : search_commands()) commands.push_back(std::move(c));
     for (Command& c : selfplay_commands()) commands.push_back(std::move(c));
     commands.push_back(egdb_command());
+    commands.push_back(annotate_command());
     return commands;
 }
 
@@ -216,9 +217,11 @@ int run_command(const Command& command, const std::vector<std::string>& args) {
     command.declare(options);
     po::variables_map vm;
     // A command that declares "action" takes it as its first bare word
-    // (yaad egdb build ...).
+    // (yaad egdb build ...), one that declares "file" its file (yaad
+    // annotate GAME.pdn).
     po::positional_options_description positional;
     if (options.find_nothrow("action", false)) positional.add("action", 1);
+    if (options.find_nothrow("file", false)) positional.add("file", 1);
     po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
     if (vm.count("help")) {
         std::cout << "usage: yaad " << command.name << " " << command.arguments << "\n"

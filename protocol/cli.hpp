@@ -33,6 +33,8 @@ std::vector<Command> selfplay_commands();
 
 // yaad egdb build|info|probe: the endgame databases.
 Command egdb_command();
+// yaad annotate GAME.pdn: games judged move by move.
+Command annotate_command();
 
 // Options many commands share.
 void declare_variant(po::options_description& d);

@@ -5,6 +5,7 @@ Runs the real binary and checks exactly what it prints. Usage:
     cli_test.py path/to/yaad
 """
 
+import json
 import os
 import re
 import subprocess
@@ -202,6 +203,93 @@ class Analyse(unittest.TestCase):
             r = run("analyse", *args)
             self.assertEqual(r.returncode, 2)
             self.assertTrue(r.stderr.startswith("error:"))
+
+
+ANNOTATE_GAMES = """[Event "a blunder"]
+[GameType "21"]
+[FEN "B:W26:B3,18"]
+
+1. 18-22 26x17 *
+
+[Event "the best move"]
+[GameType "21"]
+[FEN "B:W26:B3,18"]
+
+1. 3-8 *
+"""
+
+
+class Annotate(unittest.TestCase):
+    """`yaad annotate`: the games back with a judgement of every move."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+        self.file = os.path.join(self.dir.name, "games.pdn")
+        with open(self.file, "w") as f:
+            f.write(ANNOTATE_GAMES)
+
+    def test_marks_comments_and_summary(self):
+        # English, Black to move, two men against one: 3-8 wins; 18-22 lets
+        # White take a man and draw, a blunder; White's capture is forced.
+        r = run("annotate", self.file, "--depth", "8")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(r.stderr, "")
+        games = r.stdout.strip().split("\n\n[")
+        self.assertEqual(len(games), 2)
+        self.assertIn('[Annotator "yaad ', games[0])
+        self.assertIn(", depth 8\"]", games[0])
+        text = " ".join(games[0].split())
+        self.assertRegex(text, r"1\. 18-22\?\? \{-?\d+\.\d\d/8, best 3-8 \+9\d\.\d\d: 3-8 ")
+        self.assertIn("1... 26x17 {forced}", text)
+        self.assertIn("{White: average loss 0.00, 0 mistakes, 0 blunders; Black: average loss", text)
+        self.assertIn("0 mistakes, 1 blunder} *", text)
+        second = " ".join(games[1].split())
+        self.assertRegex(second, r"1\. 3-8 \{\+9\d\.\d\d/8\} \{White")
+        # The same depth, the same annotation.
+        self.assertEqual(run("annotate", self.file, "--depth", "8").stdout, r.stdout)
+        # What it writes reads back as the same games.
+        again = os.path.join(self.dir.name, "again.pdn")
+        with open(again, "w") as f:
+            f.write(r.stdout)
+        self.assertEqual(run("annotate", again, "--depth", "8").returncode, 0)
+
+    def test_json(self):
+        r = run("annotate", self.file, "--depth", "6", "--json")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        data = json.loads(r.stdout)
+        self.assertEqual(data["annotator"].split(", ")[-1], "depth 6")
+        first, second = data["games"]
+        self.assertEqual(first["tags"]["Event"], "a blunder")
+        self.assertEqual(first["variant"], "english")
+        blunder, forced = first["moves"]
+        self.assertEqual((blunder["move"], blunder["mark"], blunder["best"], blunder["side"]),
+                         ("18-22", "??", "3-8", "black"))
+        self.assertGreaterEqual(blunder["loss"], 1.0)
+        self.assertEqual(forced, {"ply": 2, "side": "white", "move": "26x17", "forced": True})
+        self.assertEqual(first["summary"]["black"]["blunders"], 1)
+        self.assertEqual(second["moves"][0]["mark"], "")
+        self.assertEqual(second["moves"][0]["loss"], 0)
+
+    def test_bad_input(self):
+        cases = {
+            "no file": ("annotate",),
+            "missing file": ("annotate", os.path.join(self.dir.name, "missing.pdn")),
+            "depth 1": ("annotate", self.file, "--depth", "1"),
+            "depth and time": ("annotate", self.file, "--depth", "4", "--movetime", "1"),
+            "zero time": ("annotate", self.file, "--movetime", "0"),
+        }
+        illegal = os.path.join(self.dir.name, "illegal.pdn")
+        with open(illegal, "w") as f:
+            f.write('[GameType "21"]\n1. 11-15 23-19 2. 15-10 *\n')
+        cases["illegal move"] = ("annotate", illegal)
+        for what, args in cases.items():
+            with self.subTest(what):
+                r = run(*args)
+                self.assertEqual(r.returncode, 2)
+                self.assertEqual(r.stdout, "")
+                self.assertEqual(len(r.stderr.splitlines()), 1, r.stderr)
+                self.assertTrue(r.stderr.startswith("error: "), r.stderr)
 
 
 BENCH_LINE = re.compile(r"^bench nodes=(\d+) seconds=(\d+\.\d+) nps=(\d+)$")

@@ -89,7 +89,8 @@ class _Game:
                                f"{start.reason}")
         setup = self.setup
         self.record = GameRecord(setup.index, setup.pair, setup.white_engine, setup.white_name,
-                                 setup.black_name, start.fen, setup.opening.origin, start.result, start.reason)
+                                 setup.black_name, start.fen, setup.opening.origin, start.result, start.reason,
+                                 setup.opening.start, list(setup.opening.moves))
         self.position = hub_position(start.fen, self.rules.squares)
         result, reason = self._play_from(start)
         self._end_pondering()

@@ -22,6 +22,8 @@ class OpeningError(Exception):
 class Opening:
     fen: str
     origin: str  # where it came from, for the records
+    start: str = None  # FEN the opening's moves start from (None: `fen` itself, no moves)
+    moves: tuple = ()  # the opening's moves in the variant's PDN notation
 
 
 def opening_seed(match_seed, index):
@@ -55,7 +57,17 @@ class RandomOpenings:
         fields = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
         if done.returncode != 0 or "fen" not in fields:
             raise OpeningError(f"{' '.join(command)} failed: {done.stderr.strip() or done.stdout.strip()}")
-        return Opening(fields["fen"], f"random seed {seed}: {fields.get('moves', '').strip()}")
+        moves = tuple(fields.get("moves", "").split())
+        return Opening(fields["fen"], f"random seed {seed}: {' '.join(moves)}", self._start(), moves)
+
+    def _start(self):
+        """The variant's start position, where random openings begin."""
+        if not hasattr(self, "_start_fen"):
+            command = [self.yaad, "random-opening", "--variant", self.variant, "--plies", "0", "--seed", "0"]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+            fields = dict(line.split(" ", 1) for line in done.stdout.splitlines() if " " in line)
+            self._start_fen = fields.get("fen") if done.returncode == 0 else None
+        return self._start_fen
 
 
 class FileOpenings:
@@ -63,8 +75,10 @@ class FileOpenings:
 
     A PDN game's opening is the position after its moves, played from its
     FEN tag (or the start position) through the referee, so a file of
-    opening lines needs no FEN. Every opening is checked by the referee
-    when the file is read.
+    opening lines needs no FEN. A game the runner wrote (`--pdn`) says with
+    its OpeningPlies tag how many of its moves were the opening: only those
+    are played, so a match's PDN gives its openings back. Every opening is
+    checked by the referee when the file is read.
     """
 
     def __init__(self, path, variant, referee):
@@ -101,12 +115,20 @@ class FileOpenings:
         openings = []
         for number, (tags, moves) in enumerate(read_games(text), 1):
             where = f"{self.path} game {number}"
+            if "OpeningPlies" in tags:
+                plies = tags["OpeningPlies"]
+                if not plies.isdigit() or int(plies) > len(moves):
+                    raise OpeningError(f"{where}: OpeningPlies \"{plies}\" is not a count of its moves")
+                moves = moves[:int(plies)]
             verdict = _ask(where, referee.new, variant, tags.get("FEN"))
+            start = verdict.fen
+            played = []
             for move in moves:
                 verdict = _ask(where, referee.play, move)
                 if not verdict.legal:
                     raise OpeningError(f"{where}: illegal move {move}: {verdict.message}")
-            openings.append(Opening(_ongoing(verdict, where), where))
+                played.append(verdict.pdn)
+            openings.append(Opening(_ongoing(verdict, where), where, start, tuple(played)))
         return openings
 
 

@@ -23,25 +23,44 @@ def _tag(name, value):
     return f'[{name} "{escaped}"]'
 
 
-def movetext(moves, first_side, opening_side, result):
+def movetext(moves, first_side, opening_side, result, comments=None):
     """Numbered moves ending with the result, e.g. `1. 11-15 23-19 2. 8-11 1-0`.
 
     A move number covers one move of each side, the variant's first mover
     first; when the opening has the other side to move, the text starts
-    with `1...`.
+    with `1...`. comments[i], if given and not None, follows move i in
+    braces; a move of the second mover after a comment gets its number
+    again (`2... 8-11`), as PGN readers expect.
     """
     words = []  # a move number stays on the line of its move
     number = 1
     side = opening_side
-    for move in moves:
+    after_comment = False
+    for i, move in enumerate(moves):
         if side == first_side:
             words.append(f"{number}. {move}")
         else:
-            words.append(f"{number}... {move}" if not words else move)
+            words.append(f"{number}... {move}" if not words or after_comment else move)
             number += 1
+        comment = comments[i] if comments else None
+        after_comment = comment is not None
+        if after_comment:
+            words.append("{" + comment.replace("}", ")") + "}")
         side = "B" if side == "W" else "W"
     words.append(result)
     return _wrap(words)
+
+
+def move_comment(score, depth, seconds):
+    """`{score/depth time}` as chess tools write it: `+0.13/12 0.51s`, the score in men from the
+    mover's side; the parts the engine did not give are left out."""
+    parts = []
+    if score is not None:
+        parts.append(f"{score:+.2f}" + (f"/{depth}" if depth is not None else ""))
+    if seconds is not None:
+        # A reply read before the runner noted its question measures a hair below zero.
+        parts.append(f"{max(seconds, 0.0):.2f}s")
+    return " ".join(parts) or None
 
 
 def _wrap(words):
@@ -57,14 +76,28 @@ def _wrap(words):
 
 
 def format_game(record, variant, first_side, event, site, date):
+    """A game with its opening's moves (the FEN tag is where they start; OpeningPlies says how
+    many there are, so the file can serve as --openings) and a `{score/depth time}` comment on
+    each move the engines played."""
+    start = record.opening_start or record.opening
+    opening = list(record.opening_moves) if record.opening_start else []
     tags = [
         ("Event", event), ("Site", site), ("Date", date), ("Round", record.index),
         ("White", record.white), ("Black", record.black), ("Result", record.result),
-        ("GameType", GAME_TYPES[variant]), ("SetUp", "1"), ("FEN", record.opening),
-        ("Termination", record.reason),
+        ("GameType", GAME_TYPES[variant]), ("SetUp", "1"), ("FEN", start),
+        ("OpeningPlies", len(opening)), ("Termination", record.reason),
     ]
     head = "\n".join(_tag(name, value) for name, value in tags)
-    body = movetext(record.pdn_moves, first_side, side_to_move(record.opening), record.result)
+
+    def at(values, i):
+        return values[i] if i < len(values) else None
+
+    comments = [None] * len(opening)
+    if opening:
+        comments[-1] = "opening"
+    comments += [move_comment(at(record.scores, i), at(record.depths, i), at(record.move_times, i))
+                 for i in range(len(record.pdn_moves))]
+    body = movetext(opening + record.pdn_moves, first_side, side_to_move(start), record.result, comments)
     return f"{head}\n\n{body}\n"
 
 

@@ -27,10 +27,12 @@ class GameRecord:
     white_engine: int   # 0 if the first engine (--engine) played White, else 1
     white: str
     black: str
-    opening: str        # FEN of the first position
+    opening: str        # FEN of the first position the engines play from
     opening_origin: str
     result: str         # 1-0, 0-1 or 1/2-1/2
     reason: str         # why the game ended (the referee's rule, a fault, an adjudication)
+    opening_start: str = None  # FEN the opening's moves start from (None: no opening moves)
+    opening_moves: list = field(default_factory=list)  # the opening's moves, PDN notation
     moves: list = field(default_factory=list)       # Hub form
     pdn_moves: list = field(default_factory=list)   # the variant's PDN notation
     # Per answer of the engines (a move that lost on time or was illegal included):
@@ -63,6 +65,7 @@ class GameRecord:
         return {
             "index": self.index, "pair": self.pair, "white": self.white, "black": self.black,
             "opening": self.opening, "opening_origin": self.opening_origin,
+            "opening_start": self.opening_start, "opening_moves": self.opening_moves,
             "result": self.result, "reason": self.reason, "plies": self.plies,
             "moves": self.moves, "pdn_moves": self.pdn_moves,
             "move_times": [round(t, 4) for t in self.move_times],

@@ -48,14 +48,23 @@ class MatchTestCase(unittest.TestCase):
         return json.loads(path.read_text())
 
 
-def read_pdn(path):
-    """The games of a PDN file as (tags, moves, result), read independently of the runner's PDN code."""
+def read_pdn(path, with_comments=False):
+    """The games of a PDN file as (tags, moves, result), read independently of the runner's PDN code;
+    with_comments: (tags, moves, result, comments), comments[i] the text after move i or None."""
     games = []
     for block in re.split(r"\n\s*\n(?=\[)", Path(path).read_text().strip()):
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', block, re.M))
-        words = " ".join(line for line in block.splitlines() if not line.startswith("[")).split()
-        moves = [w for w in words[:-1] if not re.fullmatch(r"\d+\.(\.\.)?", w)]
-        games.append((tags, moves, words[-1] if words else None))
+        text = " ".join(line for line in block.splitlines() if not line.startswith("["))
+        moves, comments = [], []
+        for comment, word in re.findall(r"\{([^}]*)\}|(\S+)", text):
+            if comment:
+                comments[-1] = comment
+            elif not re.fullmatch(r"\d+\.(\.\.)?", word):
+                moves.append(word)
+                comments.append(None)
+        result = moves.pop() if moves else None
+        comments = comments[:len(moves)]
+        games.append((tags, moves, result, comments) if with_comments else (tags, moves, result))
     return games
 
 

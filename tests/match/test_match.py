@@ -1,13 +1,17 @@
 """Short real matches between two yaad processes: the PDN and JSON files are
 complete, and yaad's referee replays every PDN game to its recorded result."""
 
+import re
 import unittest
 
 from matchtest import MatchTestCase, read_pdn, referee_replay, yaad_engine
 
-TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "SetUp", "FEN", "Termination"]
+TAGS = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "SetUp", "FEN", "OpeningPlies",
+        "Termination"]
+MOVE_COMMENT = re.compile(r"^(?:[+-]\d+\.\d\d/\d+ )?\d+\.\d\ds$")
 REFEREE_REASONS = {"no-pieces", "no-moves", "repetition", "no-progress", "lone-king"}
-GAME_KEYS = {"index", "pair", "white", "black", "opening", "opening_origin", "result", "reason", "plies",
+GAME_KEYS = {"index", "pair", "white", "black", "opening", "opening_origin", "opening_start", "opening_moves",
+             "result", "reason", "plies",
              "moves", "pdn_moves", "move_times", "scores", "depths", "duration", "engine_errors", "warnings",
              "ponder_hits", "ponder_misses", "memory"}
 
@@ -18,10 +22,10 @@ class RealMatchTest(MatchTestCase):
         data = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--variant", variant,
                                   "--games", "4", "--tc", "depth=2", "--seed", "7", "--pdn", str(pdn_path),
                                   *options)
-        games = read_pdn(pdn_path)
+        games = read_pdn(pdn_path, with_comments=True)
         self.assertEqual(len(games), 4)
         self.assertEqual(len(data["games"]), 4)
-        for number, ((tags, moves, result), record) in enumerate(zip(games, data["games"]), 1):
+        for number, ((tags, moves, result, comments), record) in enumerate(zip(games, data["games"]), 1):
             with self.subTest(game=number):
                 self.assertEqual(list(tags), TAGS)
                 self.assertEqual(tags["Round"], str(number))
@@ -32,9 +36,18 @@ class RealMatchTest(MatchTestCase):
                 self.assertEqual(set(record), GAME_KEYS)
                 self.assertEqual((record["index"], record["pair"]), (number, (number + 1) // 2))
                 self.assertEqual((record["result"], record["reason"]), (tags["Result"], tags["Termination"]))
-                self.assertEqual(record["pdn_moves"], moves)
-                self.assertEqual(record["plies"], len(moves))
-                self.assertEqual(len(record["move_times"]), len(moves))
+                # The opening's moves come first, from the FEN tag; a comment marks their end and
+                # each move the engines played carries {score/depth time}.
+                opening = int(tags["OpeningPlies"])
+                self.assertEqual(opening, 4)
+                self.assertEqual(record["opening_moves"], moves[:opening])
+                self.assertEqual(record["opening_start"], tags["FEN"])
+                self.assertEqual(record["pdn_moves"], moves[opening:])
+                self.assertEqual(comments[:opening], [None] * (opening - 1) + ["opening"])
+                for comment in comments[opening:]:
+                    self.assertRegex(comment, MOVE_COMMENT)
+                self.assertEqual(record["plies"], len(moves) - opening)
+                self.assertEqual(len(record["move_times"]), len(moves) - opening)
                 # yaad plays a single legal move at once, without an info line (HUB.md allows it).
                 self.assertTrue(all(d is None or d >= 2 for d in record["depths"]), record["depths"])
                 self.assertTrue(any(d is not None for d in record["depths"]), record["depths"])
@@ -47,8 +60,9 @@ class RealMatchTest(MatchTestCase):
                 else:
                     self.assertIn("state=ongoing", status)
         # The two games of a pair start from the same opening.
-        self.assertEqual(games[0][0]["FEN"], games[1][0]["FEN"])
-        self.assertEqual(games[2][0]["FEN"], games[3][0]["FEN"])
+        self.assertEqual(games[0][1][:4], games[1][1][:4])
+        self.assertEqual(games[2][1][:4], games[3][1][:4])
+        self.assertEqual(data["games"][0]["opening"], data["games"][1]["opening"])
         summary = data["summary"]
         first = summary["engines"][0]
         self.assertEqual(first["wins"] + first["draws"] + first["losses"], 4)
@@ -81,6 +95,19 @@ class RealMatchTest(MatchTestCase):
         self.assertEqual([g["opening"] for g in data["games"]],
                          ["W:W19,21,22,24-32:B1-7,9-12,15"] * 2 + ["B:W18,21,23-32:B1-12"] * 2
                          + ["W:W19,21,22,24-32:B1-7,9-12,15"] * 2)
+
+    def test_a_match_pdn_gives_its_openings_back(self):
+        first_pdn = self.dir / "first.pdn"
+        first = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--variant", "english",
+                                   "--games", "4", "--tc", "depth=2", "--seed", "5", "--pdn", str(first_pdn))
+        again = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--variant", "english",
+                                   "--games", "8", "--tc", "depth=1", "--openings", str(first_pdn),
+                                   "--max-plies", "2")
+        # Each game of the first match is an opening (its first 4 plies), in order.
+        self.assertEqual([g["opening"] for g in again["games"]],
+                         [g["opening"] for g in first["games"] for _ in range(2)])
+        self.assertEqual([g["opening_moves"] for g in again["games"]],
+                         [g["opening_moves"] for g in first["games"] for _ in range(2)])
 
     def test_openings_from_a_fen_file(self):
         openings = self.dir / "openings.txt"

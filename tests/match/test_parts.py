@@ -134,6 +134,11 @@ class PdnTest(unittest.TestCase):
         self.assertEqual(pdn.movetext(["11-15", "23-19", "8-11"], "B", "B", "1-0"), "1. 11-15 23-19 2. 8-11 1-0")
         self.assertEqual(pdn.movetext(["23-19", "8-11"], "B", "W", "0-1"), "1... 23-19 2. 8-11 0-1")
         self.assertEqual(pdn.movetext([], "W", "W", "1/2-1/2"), "1/2-1/2")
+        self.assertEqual(pdn.movetext(["11-15", "23-19", "8-11"], "B", "B", "1-0", ["opening", "+0.13/4 0.02s", None]),
+                         "1. 11-15 {opening} 1... 23-19 {+0.13/4 0.02s} 2. 8-11 1-0")
+        self.assertEqual(pdn.move_comment(-0.5, 12, 0.514), "-0.50/12 0.51s")
+        self.assertEqual(pdn.move_comment(None, None, 0.02), "0.02s")
+        self.assertEqual(pdn.move_comment(None, None, None), None)
 
     def test_long_games_wrap_without_splitting_a_move_from_its_number(self):
         text = pdn.movetext(["31-27", "19-23"] * 40, "W", "W", "1-0")
