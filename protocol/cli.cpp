@@ -14,6 +14,7 @@
 #include "hub.hpp"
 #include "referee.hpp"
 #include "shell.hpp"
+#include "strength.hpp"
 #include "text.hpp"
 #include "variant.hpp"
 #include "version.hpp"
@@ -83,9 +84,21 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
 
 namespace {
 
+int level_option(const po::variables_map& vm) {
+    const std::uint64_t level = unsigned_option(vm, "level");
+    if (level < static_cast<std::uint64_t>(weakest_level) || level > static_cast<std::uint64_t>(full_strength))
+        throw InputError("--level must be 1 to 20 (20 is full strength)");
+    return static_cast<int>(level);
+}
+
+void declare_level(po::options_description& d) {
+    d.add_options()("level", po::value<std::string>()->default_value("20"),
+                    "strength of the moves played: 20 full, 1 the weakest");
+}
+
 int run_shell_command(const po::variables_map& vm) {
     apply_eval_options(vm);
-    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm));
+    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm), level_option(vm));
     return 0;
 }
 
@@ -123,6 +136,7 @@ int run_dxp_command(const po::variables_map& vm) {
     if (vm.count("pdn")) o.pdn_file = vm["pdn"].as<std::string>();
     o.name = vm["name"].as<std::string>().substr(0, 32);
     o.egdb_dir = egdb_dir_option(vm);
+    o.level = level_option(vm);
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 32768));
     const double timeout = vm["timeout"].as<double>();
     if (!(timeout > 0 && timeout < 1e6)) throw InputError("--timeout must be a positive number of seconds");
@@ -156,32 +170,35 @@ void declare_dxp(po::options_description& d) {
         "movetime", po::value<double>(), "think at most this many seconds per move, within the clock");
     declare_eval(d);
     declare_egdb_dir(d);
+    declare_level(d);
 }
 
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)",
-         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR]",
+         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N]",
          [](po::options_description& d) {
              declare_variant(d);
              declare_eval(d);
              declare_egdb_dir(d);
+             declare_level(d);
          },
          run_shell_command},
         {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)",
-         "[--eval E] [--eval-file F] [--egdb DIR]",
+         "[--eval E] [--eval-file F] [--egdb DIR] [--level N]",
          [](po::options_description& d) {
              declare_eval(d);
              declare_egdb_dir(d);
+             declare_level(d);
          },
          [](const po::variables_map& vm) {
              apply_eval_options(vm);
-             run_hub(std::cin, std::cout, std::nullopt, egdb_dir_option(vm));
+             run_hub(std::cin, std::cout, std::nullopt, egdb_dir_option(vm), level_option(vm));
              return 0;
          }},
         {"dxp", "play other programs over DamExchange (TCP); one result line per game",
          "(--listen | --connect HOST [--connect-timeout S]) [--port P] [--initiator --games N --minutes M] "
-         "[--variant V] [--pdn FILE] [--egdb DIR]",
+         "[--variant V] [--pdn FILE] [--egdb DIR] [--level N]",
          declare_dxp, run_dxp_command},
         {"referee", "judge games line by line for a match runner (see protocol/referee.hpp)", "",
          [](po::options_description&) {},

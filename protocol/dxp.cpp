@@ -42,7 +42,9 @@ class DxpSession {
 public:
     DxpSession(TcpConnection& connection, const DxpOptions& options)
         : connection_(connection), options_(options), engine_(options.hash_mb),
-          squares_(layout(options.variant).squares()) {}
+          squares_(layout(options.variant).squares()) {
+        engine_.set_level(options.level);
+    }
 
     void set_database(std::shared_ptr<const egdb::Database> database) { engine_.set_database(std::move(database)); }
 

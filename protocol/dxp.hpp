@@ -30,6 +30,7 @@ struct DxpOptions {
     double move_time = 0;  // > 0: think this long per move, whatever the clock says
     double peer_timeout = 600;  // seconds of silence from the peer before giving up
     std::string egdb_dir;       // "" egdb beside yaad if there, "none" no database
+    int level = 20;             // strength of our moves (search/strength.hpp)
 };
 
 // Plays as the options say; prints one result line per game. A listening

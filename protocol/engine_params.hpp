@@ -19,6 +19,7 @@ struct EngineSettings {
     int threads = 1;
     bool ponder = false;
     int multipv = 1;  // lines of analysis: the best moves, each with its score
+    int level = 20;   // strength (search/strength.hpp): 20 full, 1 the weakest
     std::string egdb_path;  // "" the default directory, "none" no database
     // The evaluation (eval/eval_choice.hpp): the hand-made one, or the
     // learned one with the built-in weights, or a file's for its family.

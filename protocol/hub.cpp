@@ -39,8 +39,10 @@ std::optional<double> parse_real(std::string_view text) {
 
 class HubSession {
 public:
-    HubSession(std::ostream& out, const std::string& egdb_dir) : out_(out), engine_(settings_.hash_mb) {
+    HubSession(std::ostream& out, const std::string& egdb_dir, int level) : out_(out), engine_(settings_.hash_mb) {
         settings_.egdb_path = egdb_dir;
+        settings_.level = level;
+        engine_.set_level(level);
     }
     ~HubSession() { finish_search(); }
 
@@ -169,6 +171,7 @@ private:
         }
         if (changed.variant != settings_.variant) game_.reset();
         engine_.set_threads(changed.threads);
+        engine_.set_level(changed.level);
         if (initialised_ && changed.egdb_path != settings_.egdb_path) open_database(changed.egdb_path);
         settings_ = changed;
     }
@@ -336,12 +339,12 @@ private:
 }  // namespace
 
 void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line,
-             const std::string& egdb_dir) {
+             const std::string& egdb_dir, int level) {
     // Every line is flushed as it is written. Left tied to the output, the
     // input would flush it before each read from this thread, racing the
     // search thread's writes without the lock: a line could come out twice.
     in.tie(nullptr);
-    HubSession session(out, egdb_dir);
+    HubSession session(out, egdb_dir, level);
     if (first_line && !session.handle(*first_line)) return;
     std::string line;
     while (std::getline(in, line))

@@ -41,6 +41,7 @@ const char* help_text = R"(commands:
                            until 'stop' (or the limit given)
   stop                     end the analysis
   level [depth D|time S|nodes N]    show or set what go and auto use (default: time 1)
+  level N                  play at strength N: 20 full (default), 1 the weakest
   multipv [N]              show or set how many lines analyse shows (default 1)
   auto on|off              the engine answers each of your moves (default off)
   undo [N]                 take back the last move (or N moves)
@@ -65,7 +66,9 @@ const char* help_tail = R"(
 
 class Shell {
 public:
-    Shell(std::ostream& out, Variant v, bool prompt) : out_(out), game_(v), prompt_(prompt) {}
+    Shell(std::ostream& out, Variant v, bool prompt, int level) : out_(out), game_(v), prompt_(prompt) {
+        engine_.set_level(level);
+    }
     ~Shell() { end_analysis(); }
 
     // Whether an analysis started by a command runs on (or has ended by
@@ -176,8 +179,16 @@ private:
             }
             out_ << "multipv " << multipv_ << "\n";
         } else if (command == "level") {
-            if (!args.empty()) level_ = limits_from(args);
-            out_ << "level: " << level_text(level_) << "\n";
+            if (args.size() == 1) {
+                const auto n = parse_integer(args[0]);
+                if (!n || *n < weakest_level || *n > full_strength)
+                    throw InputError("level N takes a strength 1 to 20 (20 is full strength)");
+                engine_.set_level(static_cast<int>(*n));
+            } else if (!args.empty()) {
+                level_ = limits_from(args);
+            }
+            out_ << "level: " << level_text(level_) << ", strength " << engine_.level()
+                 << (engine_.level() == full_strength ? " (full)" : "") << "\n";
         } else if (command == "auto") {
             if (args.size() != 1 || (to_lower(args[0]) != "on" && to_lower(args[0]) != "off"))
                 throw InputError("auto on|off");
@@ -529,20 +540,21 @@ private:
 
 }  // namespace
 
-void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir) {
+void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir,
+               int level) {
     std::string line;
     // A GUI that starts plain `yaad` speaks first: "hub" switches to Hub.
     if (!prompt) {
         if (!std::getline(in, line)) return;
         if (trim(line) == "hub") {
-            run_hub(in, out, line, egdb_dir);
+            run_hub(in, out, line, egdb_dir, level);
             return;
         }
     }
     // The search thread of `analyse` writes while this one reads: reading
     // must not flush the output from here (see run_hub).
     in.tie(nullptr);
-    Shell shell(out, v, prompt);
+    Shell shell(out, v, prompt, level);
     try {
         shell.use_database(egdb_dir, false);
     } catch (const InputError& e) {

@@ -12,6 +12,7 @@ namespace yaad {
 // prints a prompt before each command (for a terminal, not for scripts).
 // `egdb_dir` names the endgame database ("" egdb beside yaad if there,
 // "none" none).
-void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir = {});
+void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir = {},
+               int level = 20);
 
 }  // namespace yaad

@@ -15,6 +15,33 @@ namespace yaad {
 
 SearchResult Engine::search(const Game& game, const SearchLimits& limits, SearchControl& control,
                             const IterationCallback& on_iteration) {
+    if (level_ == full_strength || limits.analysis) return search_at_full_strength(game, limits, control, on_iteration);
+    const StrengthLevel level = strength_level(level_);
+    SearchLimits weaker = limits;
+    weaker.nodes = limits.nodes ? std::min(limits.nodes, level.nodes) : level.nodes;
+    weaker.multipv = std::max(limits.multipv, level.lines);
+    // The lines of the deepest depth reported; the caller sees only the
+    // lines it asked for.
+    std::vector<SearchInfo> lines;
+    SearchResult result = search_at_full_strength(game, weaker, control, [&](const SearchInfo& info) {
+        if (info.line == 1) lines.clear();
+        lines.push_back(info);
+        if (on_iteration && info.line <= limits.multipv) on_iteration(info);
+    });
+    if (lines.size() > 1) {
+        const double draw = static_cast<double>(choices_.next() >> 11) / 9007199254740992.0;
+        const SearchInfo& chosen = lines[choose_line(lines, level.temperature, draw)];
+        result.pv = chosen.pv;
+        result.best = chosen.pv.front();
+        result.ponder.reset();
+        if (chosen.pv.size() > 1) result.ponder = chosen.pv[1];
+        result.score = chosen.score;
+    }
+    return result;
+}
+
+SearchResult Engine::search_at_full_strength(const Game& game, const SearchLimits& limits, SearchControl& control,
+                                             const IterationCallback& on_iteration) {
     tt_.allocate();
     tt_.new_search();
     TimeManager time(limits, TimeManager::Clock::now());

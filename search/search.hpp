@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,8 @@
 #include "eval.hpp"
 #include "game.hpp"
 #include "limits.hpp"
+#include "random.hpp"
+#include "strength.hpp"
 #include "tt.hpp"
 
 namespace yaad {
@@ -44,6 +47,13 @@ public:
     }
     const egdb::Database* database() const { return database_.get(); }
 
+    // The strength the engine plays at (strength.hpp): full_strength, or a
+    // weaker level for a move that is played (analysis is always at full
+    // strength). The seed makes a weaker level's choices repeatable.
+    void set_level(int level) { level_ = std::clamp(level, weakest_level, full_strength); }
+    int level() const { return level_; }
+    void set_seed(std::uint64_t seed) { choices_ = Random(seed); }
+
     // Searches the current position of `game`. Returns at once when there is
     // only one legal move (unless limits.analysis), else when a limit is
     // reached or `control` is stopped; while `control` is pondering, or with
@@ -53,9 +63,15 @@ public:
                         const IterationCallback& on_iteration = {});
 
 private:
+    SearchResult search_at_full_strength(const Game& game, const SearchLimits& limits, SearchControl& control,
+                                         const IterationCallback& on_iteration);
+
     TranspositionTable tt_;
     std::shared_ptr<const egdb::Database> database_;
     int threads_ = 1;
+    int level_ = full_strength;
+    // A fresh seed per engine: a person playing twice meets other choices.
+    Random choices_{std::random_device{}()};
 };
 
 // The hand-made static evaluation of p, from the side to move; with a

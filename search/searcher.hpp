@@ -141,15 +141,15 @@ public:
             std::stable_sort(infos.begin(), infos.end(),
                              [](const SearchInfo& a, const SearchInfo& b) { return a.score > b.score; });
             if (infos.front().pv.front() != result.pv.front()) {
+                // Taken from the line's report: the root's frame may hold a
+                // later line's aborted search by now.
                 score = infos.front().score;
-                SearchResult top;
-                set_line(top, score);
-                top.pv = infos.front().pv;
-                top.best = top.pv.front();
-                top.ponder.reset();
-                if (top.pv.size() > 1) top.ponder = top.pv[1];
-                top.depth = depth;
-                result = top;
+                result.score = score;
+                result.pv = infos.front().pv;
+                result.best = result.pv.front();
+                result.ponder.reset();
+                if (result.pv.size() > 1) result.ponder = result.pv[1];
+                result.depth = depth;
             }
             for (std::size_t k = 0; k < infos.size(); ++k) {
                 infos[k].line = static_cast<int>(k + 1);

@@ -375,6 +375,8 @@ class BadInput(unittest.TestCase):
 
     CASES = {
         "unknown variant": ("moves", "--variant", "chess"),
+        "level 0": ("hub", "--level", "0"),
+        "level 21": ("shell", "--level", "21"),
         "malformed FEN": ("moves", "--fen", "X:W1"),
         "FEN garbage": ("moves", "--fen", "W:Wfoo:B1"),
         "man on its crowning row": ("moves", "--variant", "pool", "--fen", "W:W1:B20"),

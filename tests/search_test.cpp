@@ -280,3 +280,29 @@ TEST_CASE("search: multi-PV gives distinct moves, each line complete, in score o
         }
     }
 }
+
+TEST_CASE("search: multi-PV stopped by a node limit in the middle of a depth keeps a complete best line") {
+    // A limit that runs out while a later line is searched leaves the
+    // root's frame without a line: the result must come from the lines
+    // already reported.
+    for (const Variant v : {Variant::jamaican, Variant::international, Variant::english}) {
+        CAPTURE(variant_name(v));
+        for (const Position& p : test::random_positions(v, 11, 2, 20)) {
+            const Game game(v, p);
+            for (std::uint64_t nodes = 100; nodes <= 20000; nodes = nodes * 3 / 2) {
+                CAPTURE(nodes);
+                Engine engine(4);
+                SearchControl control;
+                SearchLimits limits;
+                limits.nodes = nodes;
+                limits.multipv = 4;
+                const SearchResult r = engine.search(game, limits, control);
+                if (game.legal_moves().size() < 2) continue;  // answered without a search
+                REQUIRE(r.best);
+                CHECK(is_legal(game, *r.best));
+                REQUIRE_FALSE(r.pv.empty());
+                CHECK(r.pv.front().same_effect(*r.best));
+            }
+        }
+    }
+}

@@ -290,6 +290,8 @@ class SetParam(HubTestCase):
             ("ponder", "2"),
             ("variant", "chess"),
             ("variant", ""),
+            ("level", "0"),
+            ("level", "21"),
         ]
         for name, value in bad:
             with self.subTest(name=name, value=value):
@@ -303,6 +305,18 @@ class SetParam(HubTestCase):
         self.assertEqual(values["ponder"], "false")
         self.assertEqual(values["variant"], "jamaican")
 
+
+    def test_strength_level(self):
+        h = self.hub()
+        first = {fields(l)["name"]: fields(l) for l in h.handshake()[1:-1]}
+        self.assertEqual((first["level"]["type"], first["level"]["min"], first["level"]["max"], first["level"]["value"]),
+                         ("int", "1", "20", "20"))
+        h.set_param("level", "2")
+        self.assertEqual(param_values(h)["level"], "2")
+        h.send("pos start")
+        for _ in range(3):
+            _, done, _ = h.search("level depth=6")
+            self.assert_legal_done(done, "jamaican")
 
     def test_unknown_parameters_are_ignored(self):
         # HUB.md: unknown arguments are ignored. lidraughts' bot sends

@@ -322,9 +322,9 @@ class Commands(ShellCase):
     def test_level_sets_what_go_and_auto_use(self):
         s = self.shell("shell", "--variant", "english")
         out, _ = s.run("level")
-        self.assertEqual(out, ["level: time 1 s a move"])
+        self.assertEqual(out, ["level: time 1 s a move, strength 20 (full)"])
         out, _ = s.run("level depth 3")
-        self.assertEqual(out, ["level: depth 3"])
+        self.assertEqual(out, ["level: depth 3, strength 20 (full)"])
         out, _ = s.run("go")
         self.assertRegex(out[0], r", depth 3\)$")
         s.run("undo", "auto on")
@@ -333,12 +333,18 @@ class Commands(ShellCase):
         self.assertEqual(len(engine), 1, out)
         self.assertRegex(engine[0], r", depth 3\)$")
         out, _ = s.run("level nodes 500")
-        self.assertEqual(out, ["level: nodes 500"])
-        for bad in ("level depth", "level depth x", "level speed 3"):
+        self.assertEqual(out, ["level: nodes 500, strength 20 (full)"])
+        out, _ = s.run("level 4")
+        self.assertEqual(out, ["level: nodes 500, strength 4"])
+        for bad in ("level depth", "level depth x", "level speed 3", "level 0", "level 21", "level x"):
             with self.subTest(bad):
                 out, _ = s.run(bad)
                 self.assert_one_error(out)
-        self.assertEqual(s.run("level")[0], ["level: nodes 500"])
+        self.assertEqual(s.run("level")[0], ["level: nodes 500, strength 4"])
+        s.run("undo 2")
+        out, _ = s.run("11-15")  # auto is on: a strength-4 answer
+        engine = [l for l in out if l.startswith("yaad plays")]
+        self.assertEqual(len(engine), 1, out)
 
     def test_analysis_lines_for_people(self):
         s = self.shell("shell", "--variant", "english")
