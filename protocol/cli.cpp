@@ -185,15 +185,16 @@ std::vector<Command> all_commands() {
          },
          run_shell_command},
         {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)",
-         "[--eval E] [--eval-file F] [--egdb DIR] [--level N]",
+         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N]",
          [](po::options_description& d) {
+             declare_variant(d);
              declare_eval(d);
              declare_egdb_dir(d);
              declare_level(d);
          },
          [](const po::variables_map& vm) {
              apply_eval_options(vm);
-             run_hub(std::cin, std::cout, std::nullopt, egdb_dir_option(vm), level_option(vm));
+             run_hub(std::cin, std::cout, std::nullopt, HubStart{egdb_dir_option(vm), level_option(vm), variant_option(vm)});
              return 0;
          }},
         {"dxp", "play other programs over DamExchange (TCP); one result line per game",

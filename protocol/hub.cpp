@@ -39,10 +39,11 @@ std::optional<double> parse_real(std::string_view text) {
 
 class HubSession {
 public:
-    HubSession(std::ostream& out, const std::string& egdb_dir, int level) : out_(out), engine_(settings_.hash_mb) {
-        settings_.egdb_path = egdb_dir;
-        settings_.level = level;
-        engine_.set_level(level);
+    HubSession(std::ostream& out, const HubStart& start) : out_(out), engine_(settings_.hash_mb) {
+        settings_.egdb_path = start.egdb_dir;
+        settings_.level = start.level;
+        settings_.variant = start.variant;
+        engine_.set_level(start.level);
     }
     ~HubSession() { finish_search(); }
 
@@ -339,12 +340,12 @@ private:
 }  // namespace
 
 void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line,
-             const std::string& egdb_dir, int level) {
+             const HubStart& start) {
     // Every line is flushed as it is written. Left tied to the output, the
     // input would flush it before each read from this thread, racing the
     // search thread's writes without the lock: a line could come out twice.
     in.tie(nullptr);
-    HubSession session(out, egdb_dir, level);
+    HubSession session(out, start);
     if (first_line && !session.handle(*first_line)) return;
     std::string line;
     while (std::getline(in, line))

@@ -6,13 +6,21 @@
 #include <optional>
 #include <string>
 
+#include "variant.hpp"
+
 namespace yaad {
+
+// The parameters a session starts with, until set-param changes them: a
+// GUI sends only what differs from the defaults the engine declares.
+struct HubStart {
+    std::string egdb_dir;  // egdb-path
+    int level = 20;
+    Variant variant = default_variant;
+};
 
 // Runs a Hub session until `quit` or end of input. `first_line`, if given,
 // was already read from `in` (the shell hands over on a first line "hub").
-// `egdb_dir` and `level` are the egdb-path and level parameters' values
-// until set-param changes them.
 void run_hub(std::istream& in, std::ostream& out, const std::optional<std::string>& first_line = std::nullopt,
-             const std::string& egdb_dir = {}, int level = 20);
+             const HubStart& start = {});
 
 }  // namespace yaad

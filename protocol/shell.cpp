@@ -547,7 +547,7 @@ void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, cons
     if (!prompt) {
         if (!std::getline(in, line)) return;
         if (trim(line) == "hub") {
-            run_hub(in, out, line, egdb_dir, level);
+            run_hub(in, out, line, HubStart{egdb_dir, level, v});
             return;
         }
     }

@@ -318,6 +318,27 @@ class SetParam(HubTestCase):
             _, done, _ = h.search("level depth=6")
             self.assert_legal_done(done, "jamaican")
 
+    def test_command_line_sets_the_declared_defaults(self):
+        # A Hub GUI sends only parameters that differ from the declared
+        # defaults: `yaad hub --variant international --level 7` must
+        # declare those and play that game without a set-param.
+        p = LineProcess([YAAD, "hub", "--variant", "international", "--level", "7"], name="yaad hub --variant")
+        try:
+            p.send("hub")
+            lines = p.lines_until(lambda l: l == "wait")
+            values = {fields(l)["name"]: fields(l)["value"] for l in lines if l.startswith("param ")}
+            self.assertEqual((values["variant"], values["level"]), ("international", "7"))
+            p.send("init")
+            self.assertEqual(p.line(), "ready")
+            p.send(f"pos pos={INTERNATIONAL_START}")
+            p.send("level depth=2")
+            p.send("go think")
+            done = p.lines_until(lambda l: l.startswith("done"))[-1]
+            self.assert_legal_done(done, "international")
+        finally:
+            p.close_stdin()
+            p.wait()
+
     def test_unknown_parameters_are_ignored(self):
         # HUB.md: unknown arguments are ignored. lidraughts' bot sends
         # initial-time and increment to every engine.
