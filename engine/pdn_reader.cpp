@@ -1,6 +1,8 @@
 #include "pdn_reader.hpp"
 
 #include <cctype>
+#include <filesystem>
+#include <fstream>
 
 #include "fen.hpp"
 #include "input_error.hpp"
@@ -166,6 +168,20 @@ std::optional<std::string> PdnGame::tag(std::string_view name) const {
 }
 
 std::vector<PdnGame> read_pdn(std::string_view text) { return Reader(text).games(); }
+
+std::vector<PdnGame> read_pdn_file(const std::string& path) {
+    constexpr std::uintmax_t most_bytes = 64u << 20;
+    std::error_code error;
+    const std::uintmax_t bytes = std::filesystem::file_size(path, error);
+    if (error) throw InputError("cannot read " + quoted_excerpt(path) + ": " + error.message());
+    if (bytes > most_bytes) throw InputError(quoted_excerpt(path) + " is over 64 MB: not a PDN file to read here");
+    std::ifstream in(path, std::ios::binary);
+    std::string text(bytes, '\0');
+    if (!in.read(text.data(), static_cast<std::streamsize>(bytes))) throw InputError("cannot read " + quoted_excerpt(path));
+    std::vector<PdnGame> games = read_pdn(text);
+    if (games.empty()) throw InputError(quoted_excerpt(path) + " holds no PDN game");
+    return games;
+}
 
 std::optional<Variant> variant_of_game_type(std::string_view game_type) {
     const std::string_view type = trim(game_type);

@@ -26,6 +26,10 @@ struct PdnGame {
 // PDN (an unterminated tag, comment or variation), naming the line.
 std::vector<PdnGame> read_pdn(std::string_view text);
 
+// Every game in a file of at most 64 MB; InputError for a file that cannot
+// be read, is larger, is not PDN or holds no game.
+std::vector<PdnGame> read_pdn_file(const std::string& path);
+
 // The variant a GameType tag names: the exact form yaad writes, or the
 // bare number of a variant with one (20, 21, 25, 26; a bare 23 is Pool).
 std::optional<Variant> variant_of_game_type(std::string_view game_type);

@@ -3,8 +3,6 @@
 // blunders (annotation.hpp), and a summary per side; or all that as JSON.
 
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -22,17 +20,6 @@
 namespace yaad::cli {
 
 namespace {
-
-std::string read_file(const std::string& path) {
-    std::error_code error;
-    const std::uintmax_t bytes = std::filesystem::file_size(path, error);
-    if (error) throw InputError("cannot read " + quoted_excerpt(path) + ": " + error.message());
-    if (bytes > (64u << 20)) throw InputError(quoted_excerpt(path) + " is over 64 MB");
-    std::ifstream in(path, std::ios::binary);
-    std::string text(bytes, '\0');
-    if (!in.read(text.data(), static_cast<std::streamsize>(bytes))) throw InputError("cannot read " + quoted_excerpt(path));
-    return text;
-}
 
 std::string json_string(std::string_view s) {
     std::string out = "\"";
@@ -121,8 +108,7 @@ int run_annotate(const po::variables_map& vm) {
         limits.depth = static_cast<int>(d);
     }
     apply_eval_options(vm);
-    const std::vector<PdnGame> games = read_pdn(read_file(path));
-    if (games.empty()) throw InputError(quoted_excerpt(path) + " holds no PDN game");
+    const std::vector<PdnGame> games = read_pdn_file(path);
     const Variant fallback = variant_option(vm);
     std::vector<Game> replayed;
     for (std::size_t i = 0; i < games.size(); ++i) {

@@ -345,17 +345,7 @@ private:
     }
 
     void load(std::string_view file, int number) {
-        constexpr std::uintmax_t most_bytes = 64u << 20;
-        std::error_code error;
-        const std::uintmax_t bytes = std::filesystem::file_size(std::string(file), error);
-        if (error) throw InputError("cannot read " + quoted_excerpt(file) + ": " + error.message());
-        if (bytes > most_bytes) throw InputError(quoted_excerpt(file) + " is over 64 MB: not a PDN file to load here");
-        std::ifstream in(std::string(file), std::ios::binary);
-        std::string text(bytes, '\0');
-        if (!in.read(text.data(), static_cast<std::streamsize>(bytes)))
-            throw InputError("cannot read " + quoted_excerpt(file));
-        const std::vector<PdnGame> games = read_pdn(text);
-        if (games.empty()) throw InputError(quoted_excerpt(file) + " holds no PDN game");
+        const std::vector<PdnGame> games = read_pdn_file(std::string(file));
         if (number > static_cast<int>(games.size()))
             throw InputError(quoted_excerpt(file) + " holds " + std::to_string(games.size()) +
                              (games.size() == 1 ? " game" : " games"));
