@@ -173,25 +173,23 @@ void declare_dxp(po::options_description& d) {
     declare_level(d);
 }
 
+// The options of the two ways people and GUIs play: shell and hub.
+void declare_player_options(po::options_description& d) {
+    declare_variant(d);
+    declare_eval(d);
+    declare_egdb_dir(d);
+    declare_level(d);
+}
+
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)",
          "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N]",
-         [](po::options_description& d) {
-             declare_variant(d);
-             declare_eval(d);
-             declare_egdb_dir(d);
-             declare_level(d);
-         },
+         declare_player_options,
          run_shell_command},
         {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)",
          "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N]",
-         [](po::options_description& d) {
-             declare_variant(d);
-             declare_eval(d);
-             declare_egdb_dir(d);
-             declare_level(d);
-         },
+         declare_player_options,
          [](const po::variables_map& vm) {
              apply_eval_options(vm);
              run_hub(std::cin, std::cout, std::nullopt, HubStart{egdb_dir_option(vm), level_option(vm), variant_option(vm)});

@@ -235,6 +235,14 @@ class ClientTestCase(unittest.TestCase):
     def assert_clean(self, engine):
         self.assertEqual(engine.unexpected, [], "lines pydraughts would only warn about")
 
+    def assert_pong_while_searching(self, engine):
+        """A ping sent during a search is answered by pong, among its info lines."""
+        engine.send("ping")
+        command, _ = engine.recv()
+        while command == "info":
+            command, _ = engine.recv()
+        self.assertEqual(command, "pong")
+
     def engine_move(self, engine, game, **limits):
         """The engine's move in `game`, checked legal and played."""
         legal = game.legal()
@@ -408,11 +416,7 @@ class ScanCompatibleGui(ClientTestCase):
         e.send(f'pos pos={pos} moves="{king_moves}"')
         e.send("level moves=9 time=2.9")
         e.send("go ponder")
-        e.send("ping")
-        command, _ = e.recv()
-        while command == "info":
-            command, _ = e.recv()
-        self.assertEqual(command, "pong")
+        self.assert_pong_while_searching(e)
         e.send("ponder-hit")
         move, _, _ = e.result()
         self.assertIn(move, game.legal())
@@ -421,11 +425,7 @@ class ScanCompatibleGui(ClientTestCase):
         e.send(f"pos pos={INTERNATIONAL_START}")
         e.send("level infinite")
         e.send("go analyze")
-        e.send("ping")
-        command, _ = e.recv()
-        while command == "info":
-            command, _ = e.recv()
-        self.assertEqual(command, "pong")
+        self.assert_pong_while_searching(e)
         e.send("stop")
         move, _, _ = e.result()
         self.assertIn(move, Game("international", INTERNATIONAL_START).legal())
