@@ -220,7 +220,7 @@ private:
 
 }  // namespace
 
-int book_forced_plies(Variant v) { return v == Variant::jamaican || v == Variant::pool ? 4 : 0; }
+int book_forced_plies(Variant v) { return v == Variant::jamaican || v == Variant::pool ? 4 : 2; }
 
 BookFile build_book(const BookBuildOptions& options, const BookFile& start,
                     const std::function<void(const BookProgress&)>& progress,

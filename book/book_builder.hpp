@@ -39,8 +39,10 @@ struct BookProgress {
     double seconds = 0;         // since this run started
 };
 
-// The openings a variant's games start from (forced_plies): 4 plies for
-// Jamaican and Pool, none for the others.
+// The plies a variant's book covers in full (forced_plies): 4 for Jamaican
+// and Pool, whose games start from a random 4-ply opening; 2 for the
+// others, whose games start from the start position, so that the book
+// knows an answer to every first move and every reply to its own.
 int book_forced_plies(Variant v);
 
 // Grows `start` (a book of options.variant, possibly empty) until it holds

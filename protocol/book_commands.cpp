@@ -39,6 +39,11 @@ int run_build(const po::variables_map& vm) {
     o.threads = static_cast<int>(threads);
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 4096));
     o.forced_plies = book_forced_plies(o.variant);
+    if (vm.count("forced-plies")) {
+        const std::uint64_t plies = unsigned_option(vm, "forced-plies");
+        if (plies > 8) throw InputError("--forced-plies must be 0 to 8 (each ply multiplies the book)");
+        o.forced_plies = static_cast<int>(plies);
+    }
     if (vm.count("depth") && vm.count("nodes")) throw InputError("give --depth or --nodes, not both");
     if (vm.count("depth")) {
         const std::uint64_t depth = unsigned_option(vm, "depth");
@@ -120,6 +125,8 @@ void declare_book(po::options_description& d) {
         "depth", po::value<std::string>(), "build: score each leaf with a search of this depth")(
         "nodes", po::value<std::string>(), "build: ... or of this many nodes (default 20000)")(
         "out", po::value<std::string>(), "build: the book file, extended if it exists (default VARIANT.book)")(
+        "forced-plies", po::value<std::string>(),
+        "build: expand every position of the first this many plies (default 4 for jamaican and pool, else 2)")(
         "threads", po::value<std::string>()->default_value("1"), "build: search threads")(
         "hash", po::value<std::string>()->default_value("64"), "build: transposition table size in MB")(
         "book", po::value<std::string>(), "info: the book file (default: the built-in book)");

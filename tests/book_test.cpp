@@ -171,7 +171,7 @@ TEST_CASE("book builder: the first plies in full, scores backed up, an interrupt
     o.hash_mb = 1;
     o.forced_plies = book_forced_plies(Variant::jamaican);
     CHECK(o.forced_plies == 4);
-    CHECK(book_forced_plies(Variant::international) == 0);
+    CHECK(book_forced_plies(Variant::international) == 2);
     o.positions = 60;
     int saves = 0;
     BookFile empty;
