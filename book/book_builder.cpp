@@ -48,13 +48,15 @@ public:
                     progress(report());
                     last_report = Clock::now();
                 }
+                // A round of a large book takes minutes: save within it.
+                if (Clock::now() - last_save > std::chrono::seconds(60)) {
+                    back_up();
+                    save(book());
+                    last_save = Clock::now();
+                }
                 if (nodes_.size() >= options_.positions) break;
             }
             back_up();
-            if (Clock::now() - last_save > std::chrono::seconds(60)) {
-                save(book());
-                last_save = Clock::now();
-            }
         }
         back_up();
         progress(report());
