@@ -161,6 +161,12 @@ int run_dxp_command(const po::variables_map& vm) {
     o.egdb_dir = egdb_dir_option(vm);
     o.level = level_option(vm);
     o.book = book_option(vm);
+    // Said now, not when the other side connects: play goes on without it.
+    Engine probe(1);
+    if (const auto problem = give_book(probe, o.variant, o.book)) {
+        std::cerr << "error: " << *problem << "\n";
+        o.book.on = false;
+    }
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 32768));
     const double timeout = vm["timeout"].as<double>();
     if (!(timeout > 0 && timeout < 1e6)) throw InputError("--timeout must be a positive number of seconds");

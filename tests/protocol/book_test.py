@@ -16,7 +16,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import hub_test  # noqa: E402
-from yaadproc import WAIT, fields, referee  # noqa: E402
+from yaadproc import WAIT, LineProcess, fields, referee  # noqa: E402
 
 YAAD = None
 ERROR_LINE = re.compile(r'^error message="[^"]*"$')
@@ -222,6 +222,17 @@ class Shell(unittest.TestCase):
                 self.assertTrue(out[0].startswith("error: ") and why in out[0], out[0])
                 self.assertIn("playing without a book", out[0])
                 self.assertRegex(out[3], r"^yaad plays \S+  \(.*, depth \d+\)$")
+
+
+class Dxp(unittest.TestCase):
+    def test_a_bad_book_is_said_at_the_start_and_play_goes_on(self):
+        missing = Books.get()["missing"]
+        p = LineProcess([YAAD, "dxp", "--listen", "--port", "0", "--book", missing], name="yaad dxp")
+        try:
+            p.stderr_line(rf"^error: cannot read the book {re.escape(missing)}; playing without a book$")
+            p.stderr_line(r"^dxp: listening on 127\.0\.0\.1:\d+$")
+        finally:
+            p.kill()
 
 
 class CommandLine(unittest.TestCase):
