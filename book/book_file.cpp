@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -17,6 +18,8 @@ constexpr std::array<char, 8> magic{'Y', 'A', 'A', 'D', 'B', 'O', 'O', 'K'};
 // magic, version 4, variant 1, reserved 3, leaf depth 4, leaf nodes 8, count 8.
 constexpr std::size_t header_bytes = 8 + 4 + 1 + 3 + 4 + 8 + 8;
 constexpr std::size_t entry_bytes = 8 + 2 + 1;
+// Far above any book worth carrying (ten million positions).
+constexpr std::uintmax_t max_book_bytes = 128u << 20;
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t value, int size) {
     for (int i = 0; i < size; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
@@ -89,6 +92,11 @@ BookFile decode_book(std::span<const std::uint8_t> bytes, const std::string& nam
 }
 
 BookFile read_book_file(const std::string& path) {
+    // A device or a directory named by mistake must not be read forever.
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(path, error)) throw InputError("cannot read the book " + path);
+    if (std::filesystem::file_size(path, error) > max_book_bytes)
+        throw InputError(path + ": too large for a book (more than " + std::to_string(max_book_bytes >> 20) + " MB)");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("cannot read the book " + path);
     const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
