@@ -199,7 +199,7 @@ class Shell(unittest.TestCase):
     def test_go_plays_from_the_book_and_analyse_shows_it(self):
         out = self.shell("go", "analyse depth 2", "book off", "go")
         best = {m for m, _ in book_moves()}
-        played = re.match(r"^yaad plays (\S+)  \(book, (?:\+\d\.\d\d for White|0\.00: level)\)$", out[2])
+        played = re.match(r"^yaad plays (\S+)  \(book, (?:\+\d\.\d\d for (?:White|Black)|0\.00: level)\)$", out[2])
         self.assertTrue(played, out[2])
         self.assertIn(played.group(1), best)
         self.assertTrue(out[4].startswith("book (scores for White): "), out[4])
