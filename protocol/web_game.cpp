@@ -97,12 +97,6 @@ std::string frame_json(Variant v) {
     return json::Object().add_raw("files", json::array(files)).add_raw("ranks", json::array(ranks)).text();
 }
 
-Color color_named(const std::string& name) {
-    if (name == "white") return Color::white;
-    if (name == "black") return Color::black;
-    throw InputError("a side is 'white' or 'black', not " + quoted_excerpt(name));
-}
-
 }  // namespace
 
 WebGame::WebGame(const WebGameOptions& options, Send send, Post post)

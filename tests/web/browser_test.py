@@ -2,8 +2,9 @@
 """The web board in a real browser (headless Chromium through Selenium and
 chromedriver, Debian's packages): a compulsory capture shown and enforced,
 a random opening, undo, a PDN round trip through the page's own download
-link and upload field, the 13-move count to its end, and a whole Jamaican
-game played by clicks against the engine. Ends with a screenshot.
+link and upload field, the 13-move count's end (tests/web/count13.pdn,
+from server_test.py's search), and a whole Jamaican game played by clicks
+against the engine, with a screenshot on the way.
 
 Usage: browser_test.py path/to/yaad SCREENSHOT.png
 
@@ -39,6 +40,8 @@ class BrowserTest(unittest.TestCase):
             if not os.path.exists(path):
                 raise AssertionError(f"{path} is missing: scripts/setup installs chromium and chromium-driver")
         cls.server = Server(YAAD)
+        if os.path.exists(SCREENSHOT):
+            os.remove(SCREENSHOT)
         options = Options()
         options.binary_location = CHROMIUM
         for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -84,9 +87,10 @@ class BrowserTest(unittest.TestCase):
         box = self.driver.find_element(By.ID, "fen-input")
         box.clear()
         box.send_keys(fen)
+        self.js("window.before = state")
         self.driver.find_element(By.ID, "fen-set").click()
-        self.wait(lambda: self.js("return state.start_fen") == self.js("return state.fen") and
-                  self.js("return state.ply") == 0 and self.text("fen") != "", "the position set up")
+        self.wait(lambda: self.js("return state !== window.before"), "the position set up")
+        self.assertEqual(self.state()["ply"], 0)
 
     def play_by_clicks(self, move):
         """Clicks the piece, then each landing square of the move's first
@@ -152,7 +156,8 @@ class BrowserTest(unittest.TestCase):
 
     def test_whole_game_by_clicks(self):
         """Black (a person, always the first legal move) against yaad at
-        level 1 as White, to the end; the board flipped once on the way."""
+        level 1 as White, to the end, on the flipped board (Black at the
+        bottom); the screenshot on the way."""
         Select(self.driver.find_element(By.ID, "level")).select_by_value("1")
         self.wait(lambda: self.state()["players"]["level"] == 1, "level 1")
         Select(self.driver.find_element(By.ID, "white")).select_by_value("engine")
@@ -164,6 +169,11 @@ class BrowserTest(unittest.TestCase):
             state = self.state()
             if state["over"]:
                 break
+            if state["ply"] >= 16 and not os.path.exists(SCREENSHOT):
+                # The README's picture: a piece picked, its targets marked.
+                self.click(state["moves"][0]["from"])
+                self.driver.save_screenshot(SCREENSHOT)
+                self.js("clearSelection()")
             self.play_by_clicks(state["moves"][0])
         state = self.state()
         self.assertTrue(state["over"], "the game did not end in 400 moves")
@@ -173,8 +183,7 @@ class BrowserTest(unittest.TestCase):
         self.assertTrue(status.text.startswith(("White wins", "Black wins", "Draw")), status.text)
         self.assertEqual(self.driver.find_elements(By.CSS_SELECTOR, "#movelist li")[-1].text, state["result"])
         self.assertIn(f'[White "yaad', state["pdn"])
-        self.driver.find_element(By.ID, "flip").click()
-        self.driver.save_screenshot(SCREENSHOT)
+        self.assertTrue(os.path.exists(SCREENSHOT))
 
 
 def main():

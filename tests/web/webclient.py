@@ -129,10 +129,12 @@ class Socket:
         self.send_text(json.dumps(message))
 
     def receive(self):
-        """The next message as a dict (pings are answered on the way)."""
+        """The next message as a dict (pings are answered on the way; a
+        message may come in several frames)."""
+        message = b""
         while True:
             b0, b1 = self._recv_exact(2)
-            opcode, n = b0 & 0x0F, b1 & 0x7F
+            final, opcode, n = b0 & 0x80, b0 & 0x0F, b1 & 0x7F
             if n == 126:
                 n = struct.unpack(">H", self._recv_exact(2))[0]
             elif n == 127:
@@ -142,8 +144,10 @@ class Socket:
                 self.send_frame(payload, 10)
             elif opcode == 8:
                 raise ConnectionError("the server closed the WebSocket")
-            elif opcode == 1:
-                return json.loads(payload.decode("utf-8"))
+            elif opcode in (0, 1):
+                message += payload
+                if final:
+                    return json.loads(message.decode("utf-8"))
 
     def wait_for(self, predicate, what):
         """Messages until one satisfies predicate; returns it. Fails after WAIT."""
