@@ -55,9 +55,10 @@ class BrowserTest(unittest.TestCase):
         cls.server.stop()
 
     def setUp(self):
-        # A fresh tab's game: what the last test left in sessionStorage goes.
+        # A fresh tab's game: what the last test left in sessionStorage goes
+        # (and the page that is left keeps nothing more there).
         self.driver.get(self.server.url)
-        self.driver.execute_script("sessionStorage.clear()")
+        self.driver.execute_script("saved.store = () => {}; sessionStorage.clear()")
         self.driver.get(self.server.url)
         self.wait(lambda: self.js("return state !== null && socket.readyState === 1"), "the first state")
 
@@ -153,6 +154,57 @@ class BrowserTest(unittest.TestCase):
         self.driver.find_element(By.ID, "undo").click()
         self.wait(lambda: not self.state()["over"], "a move taken back")
         self.assertEqual(self.text("count"), "13-move count: White has made 12 of 13 moves")
+
+    def test_capture_route_asked_for(self):
+        """Two captures of one man end on the same square (English: 30x21x14
+        and 30x23x14): the page asks which way before it plays."""
+        Select(self.driver.find_element(By.ID, "variant")).select_by_value("english")
+        self.wait(lambda: self.state()["variant"] == "english", "English")
+        self.set_fen("W:Wc1:Bb2,d2,b4,d4")
+        self.assertEqual(sorted(m["text"] for m in self.state()["moves"]), ["30x21x14", "30x23x14"])
+        self.click(30)
+        self.click(14)
+        self.assertIn("several captures end there", self.text("message"))
+        self.assertEqual(self.state()["ply"], 0)
+        for via in (21, 23):
+            self.assertIn("via", self.square(via).get_attribute("class"))
+        self.click(23)
+        self.wait(lambda: self.state()["ply"] == 1, "the capture played")
+        self.assertEqual(self.state()["plies"], ["30x23x14"])
+        self.assertEqual(self.state()["fen"], "B:W14:B17,25")
+
+    def test_every_variant_on_one_page(self):
+        for variant, size, first in (("jamaican", 8, "a1"), ("pool", 8, "1"), ("english", 8, "1"),
+                                     ("russian", 8, "b8"), ("brazilian", 8, "b8"), ("international", 10, "1"),
+                                     ("sixrow", 6, "b6")):
+            Select(self.driver.find_element(By.ID, "variant")).select_by_value(variant)
+            self.wait(lambda: self.state()["variant"] == variant, variant)
+            self.assertEqual(len(self.driver.find_elements(By.CSS_SELECTOR, "#board .sq.dark")), size * size // 2)
+            # The top-left playable square, as the variant names it.
+            corner = self.driver.find_elements(By.CSS_SELECTOR, "#board .sq.dark")[0]
+            self.assertEqual(corner.find_element(By.CLASS_NAME, "name").text, first, variant)
+            self.assertGreater(len(self.state()["moves"]), 0)
+
+    def test_analysis_lines_and_eval_bar(self):
+        Select(self.driver.find_element(By.ID, "multipv")).select_by_value("2")
+        self.driver.find_element(By.ID, "analyse").click()
+        self.wait(lambda: "2. depth" in self.text("lines") and "1. depth" in self.text("lines"), "two lines")
+        self.assertRegex(self.text("evalbar-text"), r"for (White|Black)|level")
+        self.driver.find_element(By.ID, "analyse").click()
+        self.wait(lambda: not self.state()["analysing"], "the analysis stopped")
+
+    def test_reconnects_after_a_restart(self):
+        self.driver.find_element(By.ID, "random").click()
+        self.wait(lambda: self.state()["ply"] == 4, "the opening")
+        before = self.state()
+        port = self.server.port
+        self.server.stop()
+        self.wait(lambda: "disconnected" in self.text("connection"), "the page noticing")
+        # The same port again, where the page looks for its server.
+        type(self).server = Server(YAAD, port=port)
+        self.wait(lambda: self.text("connection") == "connected" and self.state()["fen"] == before["fen"] and
+                  self.state() is not None, "the game taken up again")
+        self.wait(lambda: self.state()["history"] == before["history"], "the moves taken up again")
 
     def test_whole_game_by_clicks(self):
         """Black (a person, always the first legal move) against yaad at

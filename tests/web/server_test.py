@@ -88,7 +88,7 @@ class ServerTest(unittest.TestCase):
             "{\"type\": \"move\", \"move\": \"a1-b2\"}", "{\"type\": \"move\", \"move\": [\"c3\"]}",
             "{\"type\": \"new\", \"variant\": \"chess\"}", "{\"type\": \"new\", \"fen\": \"W:W99:B1\"}",
             "{\"type\": \"players\", \"level\": 99}", "{\"type\": \"players\", \"white\": \"robot\"}",
-            "{\"type\": \"players\", \"movetime\": -1}", "{\"type\": \"random\", \"plies\": 0}",
+            "{\"type\": \"players\", \"movetime\": -1}", "{\"type\": \"random\", \"plies\": 0}", "{\"type\": \"random\", \"plies\": 9}",
             "{\"type\": \"load\", \"pdn\": \"1. 99-98 *\"}", "{\"type\": \"load\", \"pdn\": \"{ unterminated\"}",
             "{\"type\": \"analyse\", \"on\": \"yes\"}", "{\"type\": \"analyse\", \"on\": true, \"multipv\": 11}",
             "{\"type\": \"move\", \"move\": \"\\ud800\"}", "{\"type\": \"state\", \"type\": \"new\"}",

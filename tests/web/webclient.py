@@ -23,10 +23,11 @@ URL_LINE = re.compile(r"^yaad \S+ board at (http://127\.0\.0\.1:(\d+)/)$")
 
 
 class Server:
-    """`yaad serve --port 0` with its own arguments; stop() ends it."""
+    """`yaad serve --port 0` with its own arguments; stop() ends it. A
+    port other than 0 is only for starting again where a server was."""
 
-    def __init__(self, yaad, *args):
-        self.proc = subprocess.Popen([yaad, "serve", "--port", "0", "--hash", "1", *args],
+    def __init__(self, yaad, *args, port=0):
+        self.proc = subprocess.Popen([yaad, "serve", "--port", str(port), "--hash", "1", *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.stderr = []
         line = self._first_line()
@@ -51,6 +52,7 @@ class Server:
     def _drain_stderr(self):
         for line in self.proc.stderr:
             self.stderr.append(line)
+        self.proc.stderr.close()
 
     def threads(self):
         """The server's threads now: the I/O thread plus one per search."""
@@ -74,7 +76,9 @@ class Server:
         if self.proc.poll() is None:
             self.proc.terminate()
         try:
-            return self.proc.wait(WAIT)
+            status = self.proc.wait(WAIT)
+            self.proc.stdout.close()
+            return status
         except subprocess.TimeoutExpired:
             self.proc.kill()
             raise AssertionError("yaad serve did not stop on SIGTERM")
