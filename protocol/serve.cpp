@@ -51,6 +51,7 @@ public:
     }
 
     net::io_context& io() { return io_; }
+    bool loopback() const { return acceptor_.local_endpoint().address().is_loopback(); }
     const WebGameOptions& options() const { return options_; }
     tcp::endpoint endpoint() const { return acceptor_.local_endpoint(); }
 
@@ -201,6 +202,16 @@ bool same_origin(const http::request<http::string_body>& request) {
     return origin->value() == "http://" + std::string(request[http::field::host]);
 }
 
+// A server on the loopback address answers only to loopback names, so a
+// site whose name is made to point at 127.0.0.1 (DNS rebinding) is not its
+// own page.
+bool loopback_host(const http::request<http::string_body>& request) {
+    std::string host(request[http::field::host]);
+    if (host.starts_with("[")) host = host.substr(0, host.find(']') + 1);
+    else host = host.substr(0, host.find(':'));
+    return host == "localhost" || host == "[::1]" || host.starts_with("127.");
+}
+
 // One connection's HTTP requests, until it becomes a WebSocket.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
@@ -222,6 +233,10 @@ private:
             return;
         }
         http::request<http::string_body> request = parser_->release();
+        if (server_.loopback() && !loopback_host(request)) {
+            respond(plain_response(request, http::status::forbidden, "this board answers to 127.0.0.1 and localhost"));
+            return;
+        }
         if (websocket::is_upgrade(request)) {
             if (!same_origin(request)) {
                 respond(plain_response(request, http::status::forbidden, "a WebSocket only from the board's own page"));

@@ -291,7 +291,9 @@ void WebGame::start_search(SearchKind kind) {
     thread_ = std::thread([this, self, id, kind, limits, game = game_] {
         const Variant v = game.variant();
         const Position root = game.position();
-        const SearchResult r = engine_.search(game, limits, control_, [&](const SearchInfo& info) {
+        SearchResult r;
+        try {
+            r = engine_.search(game, limits, control_, [&](const SearchInfo& info) {
             std::string message = json::Object()
                                       .add("type", "info")
                                       .add("kind", kind == SearchKind::play ? "play" : "analysis")
@@ -306,7 +308,16 @@ void WebGame::start_search(SearchKind kind) {
             post_([self, id, message = std::move(message)] {
                 if (const auto game = self.lock(); game && game->search_id_ == id) game->send_(message);
             });
-        });
+            });
+        } catch (const std::exception& e) {
+            // The table's memory, most likely: the page hears why, and the
+            // search ends without a move.
+            r = SearchResult{};
+            post_([self, id, what = std::string(e.what())] {
+                if (const auto game = self.lock(); game && game->search_id_ == id)
+                    game->send_error("the engine could not search: " + what);
+            });
+        }
         post_([self, id, kind, r] {
             if (const auto game = self.lock()) game->search_done(id, kind, r);
         });
@@ -333,6 +344,8 @@ void WebGame::search_done(std::uint64_t id, SearchKind kind, const SearchResult&
         return;
     }
     if (!result.best || game_.status().outcome != Outcome::ongoing) {
+        // No move (a failed search): the engine does not try again until
+        // the next change, so a failure cannot repeat without end.
         send_state();
         return;
     }

@@ -220,6 +220,10 @@ function movable(n) { return state.moves.some((m) => m.from === n); }
 // A click (or the end of a drag) on square n.
 function choose(n) {
   if (!state || state.over) return;
+  if (state.thinking || state.players[state.side] === "engine") {
+    showMessage("yaad is to move");
+    return;
+  }
   if (selected === null || (waypoints.length === 0 && movable(n) && n !== selected)) {
     if (movable(n)) {
       selected = n;

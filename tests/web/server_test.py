@@ -8,6 +8,7 @@ beside the I/O, stop when asked and end when their page goes; the
 Usage: server_test.py path/to/yaad
 """
 
+import http.client
 import os
 import random
 import subprocess
@@ -52,6 +53,17 @@ class ServerTest(unittest.TestCase):
         self.assertEqual(self.server.get("/nothing")[0], 404)
         self.assertEqual(self.server.get("/../etc/passwd")[0], 404)
         self.assertEqual(self.server.get("/", method="POST")[0], 405)
+
+    def test_other_names_refused(self):
+        """A name made to point at 127.0.0.1 is not the board's (DNS rebinding)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        self.addCleanup(connection.close)
+        for host, status in ((f"evil.example:{self.server.port}", 403), (f"localhost:{self.server.port}", 200),
+                             ("127.0.0.1", 200)):
+            connection.request("GET", "/", headers={"Host": host})
+            response = connection.getresponse()
+            response.read()
+            self.assertEqual(response.status, status, host)
 
     def test_socket_from_another_site_refused(self):
         s = Socket(self.server.port, origin="http://example.com")
