@@ -136,6 +136,12 @@ private:
         // A page that reads nothing while an analysis reports: drop reports
         // rather than keep them all.
         if (queue_.size() > 256 && message.starts_with("{\"type\":\"info\"")) return;
+        // One that reads nothing at all while it sends is dropped.
+        if (queue_.size() > 4096) {
+            closed_ = true;
+            beast::get_lowest_layer(ws_).close();
+            return;
+        }
         queue_.push_back(std::move(message));
         if (queue_.size() == 1) write_next();
     }
