@@ -263,8 +263,12 @@ void WebGame::set_players(const json::Message& m) {
 }
 
 void WebGame::changed() {
-    if (searching_ == SearchKind::none && game_.status().outcome == Outcome::ongoing) {
-        if (players_[index(game_.position().side)] == Player::engine)
+    const bool ongoing = game_.status().outcome == Outcome::ongoing;
+    const bool engine_to_move = ongoing && players_[index(game_.position().side)] == Player::engine;
+    // An analysis gives way to the engine's own move.
+    if (searching_ == SearchKind::analysis && (engine_to_move || !analysing_)) stop_search();
+    if (searching_ == SearchKind::none && ongoing) {
+        if (engine_to_move)
             start_search(SearchKind::play);
         else if (analysing_)
             start_search(SearchKind::analysis);

@@ -161,6 +161,17 @@ class ServerTest(unittest.TestCase):
         wait_until(lambda: self.server.threads() == baseline, "the search thread ending")
         self.assertEqual(player.state()["ply"], 1)
 
+    def test_engine_takes_over_from_an_analysis(self):
+        s, _ = self.connect()
+        s.send(type="analyse", on=True)
+        s.wait_for(lambda m: m["type"] == "info" and m["kind"] == "analysis", "the analysis")
+        s.send(type="players", black="engine", nodes=300)
+        s.wait_for(lambda m: m["type"] == "engine", "the engine's move")
+        state = s.wait_for(lambda m: m["type"] == "state" and m["ply"] == 1, "White to move")
+        self.assertTrue(state["analysing"])
+        # White is a person's: the analysis goes on for White's move.
+        s.wait_for(lambda m: m["type"] == "info" and m["kind"] == "analysis", "the analysis again")
+
     def test_engine_plays_and_stop_plays_at_once(self):
         s, _ = self.connect()
         s.send(type="players", black="engine", nodes=300)
