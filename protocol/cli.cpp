@@ -244,6 +244,7 @@ std::vector<Command> all_commands() {
     commands.push_back(egdb_command());
     commands.push_back(annotate_command());
     commands.push_back(book_command());
+    commands.push_back(serve_command());
     return commands;
 }
 
