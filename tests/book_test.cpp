@@ -110,7 +110,10 @@ TEST_CASE("book: the moves best first, a choice within the margin, the same for 
     CHECK(moves[1].move == legal[3]);
 
     // Margin 0: the two best; margin 4: also 5 and 3; every one drawn.
-    for (const auto& [margin, count] : std::map<int, std::size_t>{{0, 2}, {2, 3}, {4, 4}, {100, 7}}) {
+    for (const auto& entry : std::map<int, std::size_t>{{0, 2}, {2, 3}, {4, 4}, {100, 7}}) {
+        // Not a structured binding: clang 14 cannot capture one (CAPTURE).
+        const int margin = entry.first;
+        const std::size_t count = entry.second;
         CAPTURE(margin);
         Random random(7);
         std::set<std::string> drawn;
