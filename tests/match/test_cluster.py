@@ -1,0 +1,47 @@
+"""scripts/match --cluster on a LocalCluster of 127.0.0.1 (Dask picks its ports): the same games
+as a local match, and every game exactly once when a worker is killed in the middle of one."""
+
+import unittest
+
+from matchtest import MatchTestCase, fake_engine, yaad_engine
+
+FIXED = ["--variant", "english", "--tc", "depth=2", "--seed", "3"]
+
+
+def game_facts(data):
+    """What must not depend on where a game was played: everything but times, memory and pids."""
+    return [(g["index"], g["pair"], g["white"], g["opening"], g["moves"], g["scores"], g["depths"], g["result"],
+             g["reason"]) for g in data["games"]]
+
+
+class ClusterMatchTest(MatchTestCase):
+    def test_two_workers_play_the_local_games(self):
+        local = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "6", *FIXED)
+        cluster = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "6", *FIXED,
+                                     "--cluster", "local:2")
+        self.assertEqual(game_facts(cluster), game_facts(local))
+        self.assertEqual(cluster["summary"]["pentanomial"], local["summary"]["pentanomial"])
+        self.assertEqual(cluster["match"]["cluster"], "local:2")
+        self.assertEqual(cluster["summary"]["lost"], [])
+
+    def test_a_killed_worker_loses_no_game(self):
+        # The fake engine kills the worker process it runs in at its third move of the first game
+        # to reach it; the scheduler plays that pair again on a worker the nanny starts anew.
+        marker = self.dir / "killed"
+        killer = fake_engine("kill-parent", "--at", "3", "--once", str(marker))
+        done = self.run_match("--engine", killer, "--engine", yaad_engine(), "--games", "6", *FIXED,
+                              "--cluster", "local:2", "--json", str(self.dir / "match.json"))
+        self.assertTrue(marker.is_dir(), "no worker was killed")
+        data = self.read_json()
+        self.assertEqual([g["index"] for g in data["games"]], [1, 2, 3, 4, 5, 6], done.stdout)
+        self.assertEqual(data["summary"]["lost"], [])
+        self.assertEqual(data["summary"]["pairs"], 3)
+
+    def test_a_bad_address_is_one_error(self):
+        done = self.run_match("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "2", *FIXED,
+                              "--cluster", "nowhere", expect_status=2)
+        self.assertIn("local:N", done.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
