@@ -3,13 +3,12 @@
 import argparse
 import dataclasses
 import datetime
-import importlib.util
 import os
 import secrets
 import sys
 from pathlib import Path
 
-from . import report, resume
+from . import dask_setup, report, resume
 from .arguments import non_negative_int, parsed_by, positive_int, seconds
 from .adjudication import Rule
 from .clocks import TimeControl
@@ -25,8 +24,6 @@ from .stats import Sprt
 from .tally import Tally
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-# Debian's python3-distributed is installed for this interpreter only.
-DEBIAN_PYTHON = "/usr/bin/python3"
 
 DESCRIPTION = """\
 Plays two Hub engines against each other. Every opening is played twice,
@@ -120,15 +117,6 @@ def _param(text):
     return (int(engine) - 1 if engine else None), name, value
 
 
-def _cluster_address(text):
-    """Checked here, without importing Dask, which only the cluster module needs."""
-    if text.startswith("local:") and text[len("local:"):].isdigit() and int(text[len("local:"):]) >= 1:
-        return text
-    if text.startswith("tcp://") and text.rpartition(":")[2].isdigit():
-        return text
-    raise ValueError(f"expected local:N (N >= 1) or tcp://HOST:PORT, not {text!r}")
-
-
 def build_parser():
     p = argparse.ArgumentParser(prog="scripts/match", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -147,7 +135,7 @@ def build_parser():
     p.add_argument("--concurrency", type=positive_int, metavar="K",
                    help="games played at once, each by its own engine processes (default 1); more than "
                         "the CPU cores makes timed games unfair")
-    p.add_argument("--cluster", type=parsed_by(_cluster_address), metavar="local:N|tcp://HOST:PORT",
+    p.add_argument("--cluster", type=parsed_by(dask_setup.address), metavar="local:N|tcp://HOST:PORT",
                    help="play the game pairs as tasks of a Dask cluster (see below): N local worker processes, "
                         "or the workers of the scheduler at HOST:PORT")
     p.add_argument("--resume", metavar="FILE",
@@ -223,18 +211,6 @@ def _check(parser, args):
         parser.error("--log records the lines of local engines: it cannot be used with --cluster")
     if args.resume and not os.path.exists(args.resume):
         parser.error(f"--resume: no file {args.resume}")
-
-
-def _run_with_dask(argv):
-    """With --cluster, a runner started by a Python without Dask (pyenv, a virtualenv) runs again
-    under Debian's, which python3-distributed is installed for; returns an error message if neither
-    has it."""
-    if importlib.util.find_spec("distributed"):
-        return None
-    if os.access(DEBIAN_PYTHON, os.X_OK) and os.path.realpath(sys.executable) != os.path.realpath(DEBIAN_PYTHON):
-        sys.stdout.flush()
-        os.execv(DEBIAN_PYTHON, [DEBIAN_PYTHON, os.path.abspath(sys.argv[0]), *argv])
-    return "--cluster needs Dask: apt-get install python3-distributed (scripts/setup installs it)"
 
 
 def _tc_text(tcs):
@@ -316,12 +292,8 @@ def _runner(args, plan):
     return ClusterMatch(plan, args.cluster)
 
 
-def _start_errors():
-    """The exceptions that stop a match before its first game, with one line of error."""
-    errors = (RefereeError, OpeningError, EngineStartError, resume.ResumeError)
-    if "yaadmatch.cluster" in sys.modules:
-        errors += (sys.modules["yaadmatch.cluster"].ClusterError,)
-    return errors
+# The exceptions that stop a match before its first game, with one line of error.
+START_ERRORS = (RefereeError, OpeningError, EngineStartError, resume.ResumeError, dask_setup.ClusterError)
 
 
 def _status_text(runner, pace):
@@ -337,7 +309,7 @@ def main(argv=None):
     parser = build_parser()
     args = parser.parse_args(argv)
     _check(parser, args)
-    if args.cluster and (problem := _run_with_dask(argv)):
+    if args.cluster and (problem := dask_setup.run_with_dask(argv)):
         print(f"error: {problem}", file=sys.stderr)
         return 2
     args.json = args.json or args.resume
@@ -355,7 +327,7 @@ def main(argv=None):
         settings = _settings(args, plan, runner.names, seed, date)
         if resumed and (conflicts := resume.conflicts(resumed, settings)):
             raise resume.ResumeError(f"{args.resume} is another match: " + "; ".join(conflicts))
-    except _start_errors() as e:
+    except START_ERRORS as e:
         if runner:
             runner.close()
         print(f"error: {e}", file=sys.stderr)

@@ -15,34 +15,15 @@ counted for nobody, and played again by --resume. A game number is
 counted once only (tally.Tally).
 """
 
-import logging
-import tempfile
 import uuid
-import zipfile
 from collections import deque
 from dataclasses import replace
 from pathlib import Path
 
-from distributed import Client, Event, LocalCluster, as_completed
+from distributed import Event, as_completed
 
-from . import cluster_task
+from . import cluster_task, dask_setup
 from .runner import settle_names
-
-PACKAGE = Path(__file__).resolve().parent
-
-
-class ClusterError(Exception):
-    """The cluster cannot play the match (no connection, a worker lacking a program)."""
-
-
-def _package_zip(directory):
-    """The yaadmatch package as a zip that Client.upload_file puts on every worker's path
-    (workers started by `dask worker` elsewhere have no copy of this repository's scripts)."""
-    path = Path(directory) / "yaadmatch.zip"
-    with zipfile.ZipFile(path, "w") as archive:
-        for source in sorted(PACKAGE.glob("*.py")):
-            archive.write(source, f"yaadmatch/{source.name}")
-    return path
 
 
 class ClusterMatch:
@@ -62,26 +43,10 @@ class ClusterMatch:
         """Connects (or starts the local cluster), ships the code, checks every worker present
         for the programs and starts both engines once on one. Raises ClusterError or the
         engine's EngineStartError."""
+        self._cluster, self.client = dask_setup.connect(self.address)
         try:
-            if self.address.startswith("local:"):
-                self._cluster = LocalCluster(n_workers=int(self.address[len("local:"):]), threads_per_worker=1,
-                                             processes=True, host="127.0.0.1", scheduler_port=0,
-                                             dashboard_address=None, silence_logs=logging.ERROR)
-                self.client = Client(self._cluster)
-            else:
-                self.client = Client(self.address, timeout=30)
-        except OSError as e:
-            self.close()
-            raise ClusterError(f"cannot reach the Dask scheduler at {self.address}: {e}") from e
-        try:
-            with tempfile.TemporaryDirectory() as directory:
-                self.client.upload_file(str(_package_zip(directory)))
-            commands = [spec.command for spec in self.plan.engines]
-            missing = self.client.run(cluster_task.missing_programs, self.plan.yaad, commands)
-            problems = [f"worker {worker}: {problem}" for worker, lines in sorted(missing.items())
-                        for problem in lines]
-            if problems:
-                raise ClusterError("; ".join(problems))
+            dask_setup.ship(self.client, Path(__file__).resolve().parent)
+            dask_setup.check_workers(self.client, self.plan.yaad, [spec.command for spec in self.plan.engines])
             probe = self.client.submit(cluster_task.engine_names, self._worker_plan, pure=False,
                                        key=f"yaad-probe-{self._run}")
             self.names = settle_names(self.plan.engines, probe.result())
@@ -90,9 +55,8 @@ class ClusterMatch:
             raise
 
     def workers(self):
-        """(workers alive, their threads), as the scheduler last told the client."""
-        workers = self.client.scheduler_info().get("workers", {})
-        return len(workers), sum(w.get("nthreads", 1) for w in workers.values())
+        """(workers alive, their threads)."""
+        return dask_setup.workers(self.client)
 
     def run(self, tally):
         stop_name = f"yaad-stop-{self._run}"

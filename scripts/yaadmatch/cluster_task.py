@@ -1,10 +1,6 @@
 """What a Dask worker runs for scripts/match --cluster (it imports no Dask at module level, so the
 package also loads where Dask is missing)."""
 
-import os
-import shlex
-import shutil
-
 from .runner import Worker, pair_games
 
 
@@ -37,16 +33,3 @@ def engine_names(plan):
     finally:
         worker.kill()
     return [engine.id_name for engine in worker.engines]
-
-
-def missing_programs(yaad, commands):
-    """What this worker lacks of the match's programs (the yaad binary, each engine command's
-    program), as one line each: the binaries must be at the same path on every worker."""
-    problems = []
-    if not os.access(yaad, os.X_OK):
-        problems.append(f"no yaad binary at {yaad}")
-    for command in commands:
-        program = shlex.split(command)[0]
-        if not shutil.which(program):
-            problems.append(f"no program {program} (from --engine {command!r}) in {os.getcwd()}")
-    return problems

@@ -37,6 +37,11 @@ class ClusterMatchTest(MatchTestCase):
         self.assertEqual(data["summary"]["lost"], [])
         self.assertEqual(data["summary"]["pairs"], 3)
 
+    def test_a_worker_without_the_engine_is_one_error(self):
+        done = self.run_match("--engine", "/nonexistent/engine hub", "--engine", yaad_engine(), "--games", "2",
+                              *FIXED, "--cluster", "local:1", expect_status=2)
+        self.assertRegex(done.stderr, r"^error: worker tcp://127\.0\.0\.1:\d+: no program /nonexistent/engine ")
+
     def test_a_bad_address_is_one_error(self):
         done = self.run_match("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "2", *FIXED,
                               "--cluster", "nowhere", expect_status=2)
