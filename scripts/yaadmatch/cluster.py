@@ -61,7 +61,7 @@ class ClusterMatch:
     def run(self, tally):
         stop_name = f"yaad-stop-{self._run}"
         stop = Event(stop_name, client=self.client)
-        jobs = deque(self.plan.jobs())
+        jobs = deque(() if tally.stopped else self.plan.jobs())  # a resumed match may be decided already
         active = {}
         finished = as_completed()
 
