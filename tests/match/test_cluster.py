@@ -1,9 +1,17 @@
-"""scripts/match --cluster on a LocalCluster of 127.0.0.1 (Dask picks its ports): the same games
-as a local match, and every game exactly once when a worker is killed in the middle of one."""
+"""scripts/match --cluster on 127.0.0.1 only, Dask picking every port: a LocalCluster and a real
+`dask scheduler` with a `dask worker` play the same games as a local match, and every game
+finishes exactly once when a worker is killed in the middle of one."""
 
+import json
+import os
+import signal
+import subprocess
+import time
 import unittest
 
 from matchtest import MatchTestCase, fake_engine, yaad_engine
+
+DASK = "/usr/bin/dask"  # Debian's python3-distributed
 
 FIXED = ["--variant", "english", "--tc", "depth=2", "--seed", "3"]
 
@@ -15,11 +23,46 @@ def game_facts(data):
 
 
 class ClusterMatchTest(MatchTestCase):
+    def start(self, *command):
+        """A process of the test's own, in its own session; ended (with its children) at cleanup."""
+        process = subprocess.Popen(command, cwd=self.dir, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                   start_new_session=True)
+
+        def end():
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+        self.addCleanup(end)
+
+    def scheduler_address(self, path):
+        """The address the scheduler reports in its --scheduler-file, once it has written it."""
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                return json.loads(path.read_text())["address"]
+            except (OSError, ValueError, KeyError):
+                time.sleep(0.1)
+        self.fail("the Dask scheduler wrote no address in 60 s")
+
     def test_two_workers_play_the_local_games(self):
         local = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "6", *FIXED)
         cluster = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "6", *FIXED,
                                      "--cluster", "local:2")
         self.assertEqual(game_facts(cluster), game_facts(local))
+        # The same with a `dask scheduler` and a `dask worker` started apart, the worker in a
+        # directory without this repository's scripts: the runner sends them.
+        address_file = self.dir / "scheduler.json"
+        self.start(DASK, "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+                   "--scheduler-file", str(address_file))
+        address = self.scheduler_address(address_file)
+        self.start(DASK, "worker", address, "--host", "127.0.0.1", "--nworkers", "1", "--nthreads", "2",
+                   "--no-dashboard")
+        separate = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--games", "6", *FIXED,
+                                      "--cluster", address)
+        self.assertEqual(game_facts(separate), game_facts(local))
         self.assertEqual(cluster["summary"]["pentanomial"], local["summary"]["pentanomial"])
         self.assertEqual(cluster["match"]["cluster"], "local:2")
         self.assertEqual(cluster["summary"]["lost"], [])
