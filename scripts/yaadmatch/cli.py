@@ -38,9 +38,9 @@ examples:
   scripts/match --engine "build/yaad hub" --engine "/opt/old/yaad hub" --name new --name old \\
       --variant international --games 1000 --tc 10+0.1 --concurrency 2 \\
       --sprt 0,5 --pdn games.pdn --json games.json
-  scripts/match ... --cluster local:2 --json games.json     # two local Dask workers
-  scripts/match ... --cluster tcp://HOST:8786 --json games.json     # a `dask scheduler` there
-  scripts/match ... --json games.json --resume games.json   # the same command again, after a stop
+  scripts/match ... --cluster local:2 --json games.json          # two local Dask workers
+  scripts/match ... --cluster tcp://HOST:8786 --json games.json  # a `dask scheduler` there
+  scripts/match ... --json games.json --resume games.json        # the same command, after a stop
   scripts/match --engine "build/yaad hub" --engine "build/yaad hub" --name d8 --name d6 \\
       --games 200 --tc depth=8 --tc depth=6 --adjudicate-draw 40,0.05
 
