@@ -211,6 +211,7 @@ std::vector<Command> all_commands() {
     for (Command& c : selfplay_commands()) commands.push_back(std::move(c));
     commands.push_back(egdb_command());
     commands.push_back(annotate_command());
+    commands.push_back(serve_command());
     return commands;
 }
 

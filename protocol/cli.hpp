@@ -35,6 +35,8 @@ std::vector<Command> selfplay_commands();
 Command egdb_command();
 // yaad annotate GAME.pdn: games judged move by move.
 Command annotate_command();
+// yaad serve: the web board (serve.cpp).
+Command serve_command();
 
 // Options many commands share.
 void declare_variant(po::options_description& d);
