@@ -10,6 +10,7 @@
 #include "input_error.hpp"
 #include "legal_moves.hpp"
 #include "dxp.hpp"
+#include "book_option.hpp"
 #include "engine_params.hpp"
 #include "hub.hpp"
 #include "referee.hpp"
@@ -96,9 +97,31 @@ void declare_level(po::options_description& d) {
                     "strength of the moves played: 20 full, 1 the weakest");
 }
 
+void declare_book(po::options_description& d) {
+    d.add_options()("book", po::value<std::string>()->default_value("on"),
+                    "the opening book: on (the built-in one), off, or a book file")(
+        "book-margin", po::value<std::string>()->default_value(std::to_string(default_book_margin)),
+        "book moves this many hundredths of a man below the best are played too");
+}
+
+BookChoice book_option(const po::variables_map& vm) {
+    BookChoice choice;
+    const std::string book = vm["book"].as<std::string>();
+    if (book == "off" || book == "none")
+        choice.on = false;
+    else if (book != "on")
+        choice.file = book;
+    const std::uint64_t margin = unsigned_option(vm, "book-margin");
+    if (margin > static_cast<std::uint64_t>(max_book_margin))
+        throw InputError("--book-margin must be 0 to " + std::to_string(max_book_margin) + " hundredths of a man");
+    choice.margin = static_cast<int>(margin);
+    return choice;
+}
+
 int run_shell_command(const po::variables_map& vm) {
     apply_eval_options(vm);
-    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm), level_option(vm));
+    run_shell(std::cin, std::cout, variant_option(vm), isatty(STDIN_FILENO), egdb_dir_option(vm), level_option(vm),
+              book_option(vm));
     return 0;
 }
 
@@ -137,6 +160,13 @@ int run_dxp_command(const po::variables_map& vm) {
     o.name = vm["name"].as<std::string>().substr(0, 32);
     o.egdb_dir = egdb_dir_option(vm);
     o.level = level_option(vm);
+    o.book = book_option(vm);
+    // Said now, not when the other side connects: play goes on without it.
+    Engine probe(1);
+    if (const auto problem = give_book(probe, o.variant, o.book)) {
+        std::cerr << "error: " << *problem << "\n";
+        o.book.on = false;
+    }
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 32768));
     const double timeout = vm["timeout"].as<double>();
     if (!(timeout > 0 && timeout < 1e6)) throw InputError("--timeout must be a positive number of seconds");
@@ -171,6 +201,7 @@ void declare_dxp(po::options_description& d) {
     declare_eval(d);
     declare_egdb_dir(d);
     declare_level(d);
+    declare_book(d);
 }
 
 // The options of the two ways people and GUIs play: shell and hub.
@@ -179,25 +210,26 @@ void declare_player_options(po::options_description& d) {
     declare_eval(d);
     declare_egdb_dir(d);
     declare_level(d);
+    declare_book(d);
 }
 
 std::vector<Command> all_commands() {
     std::vector<Command> commands = {
         {"shell", "the interactive shell: play and analyse (what `yaad` alone starts)",
-         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N]",
+         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N] [--book on|off|FILE] [--book-margin M]",
          declare_player_options,
          run_shell_command},
         {"hub", "speak the Hub protocol on standard input and output (for GUIs and bots)",
-         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N]",
+         "[--variant V] [--eval E] [--eval-file F] [--egdb DIR] [--level N] [--book on|off|FILE] [--book-margin M]",
          declare_player_options,
          [](const po::variables_map& vm) {
              apply_eval_options(vm);
-             run_hub(std::cin, std::cout, std::nullopt, HubStart{egdb_dir_option(vm), level_option(vm), variant_option(vm)});
+             run_hub(std::cin, std::cout, std::nullopt, HubStart{egdb_dir_option(vm), level_option(vm), variant_option(vm), book_option(vm)});
              return 0;
          }},
         {"dxp", "play other programs over DamExchange (TCP); one result line per game",
          "(--listen | --connect HOST [--connect-timeout S]) [--port P] [--initiator --games N --minutes M] "
-         "[--variant V] [--pdn FILE] [--egdb DIR] [--level N]",
+         "[--variant V] [--pdn FILE] [--egdb DIR] [--level N] [--book on|off|FILE] [--book-margin M]",
          declare_dxp, run_dxp_command},
         {"referee", "judge games line by line for a match runner (see protocol/referee.hpp)", "",
          [](po::options_description&) {},
@@ -211,6 +243,7 @@ std::vector<Command> all_commands() {
     for (Command& c : selfplay_commands()) commands.push_back(std::move(c));
     commands.push_back(egdb_command());
     commands.push_back(annotate_command());
+    commands.push_back(book_command());
     commands.push_back(serve_command());
     return commands;
 }

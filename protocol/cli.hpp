@@ -53,6 +53,9 @@ void apply_eval_options(const po::variables_map& vm);
 // A whole non-negative decimal number, or InputError naming the option.
 std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
 
+// yaad book build|info: the opening books.
+Command book_command();
+
 // Runs `yaad` with these arguments and returns the exit status: 0 for
 // success, 2 for bad input (after one `error:` line on stderr).
 int run(int argc, char** argv);

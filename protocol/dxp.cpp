@@ -44,6 +44,9 @@ public:
         : connection_(connection), options_(options), engine_(options.hash_mb),
           squares_(layout(options.variant).squares()) {
         engine_.set_level(options.level);
+        // A book file that cannot be used: one line, and play without it.
+        if (const auto problem = give_book(engine_, options.variant, options.book))
+            std::cerr << "error: " << *problem << "\n";
     }
 
     void set_database(std::shared_ptr<const egdb::Database> database) { engine_.set_database(std::move(database)); }

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "book_option.hpp"
 #include "rules.hpp"
 
 namespace yaad {
@@ -31,6 +32,7 @@ struct DxpOptions {
     double peer_timeout = 600;  // seconds of silence from the peer before giving up
     std::string egdb_dir;       // "" egdb beside yaad if there, "none" no database
     int level = 20;             // strength of our moves (search/strength.hpp)
+    BookChoice book;            // the opening book
 };
 
 // Plays as the options say; prints one result line per game. A listening

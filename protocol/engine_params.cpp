@@ -81,6 +81,18 @@ const std::vector<EngineParam> params = {
          apply_eval_settings(changed);
          s = changed;
      }},
+    {"book", EngineParam::Type::boolean, "play from the opening book where it knows the position", 0, 0,
+     [](const EngineSettings& s) { return std::string(s.book.on ? "true" : "false"); },
+     [](EngineSettings& s, std::string_view v) { s.book.on = parse_bool("book", v); }},
+    {"book-margin", EngineParam::Type::integer,
+     "hundredths of a man a book move may be below the best and still be played (variety)", 0, max_book_margin,
+     [](const EngineSettings& s) { return std::to_string(s.book.margin); },
+     [](EngineSettings& s, std::string_view v) {
+         s.book.margin = static_cast<int>(parse_ranged(param("book-margin"), v));
+     }},
+    {"book-file", EngineParam::Type::string, "an opening book file; empty: the built-in book", 0, 0,
+     [](const EngineSettings& s) { return s.book.file; },
+     [](EngineSettings& s, std::string_view v) { s.book.file = std::string(trim(v)); }},
 };
 
 const EngineParam& param(std::string_view name) { return *find_engine_param(name); }

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "book_option.hpp"
 #include "rules.hpp"
 #include "variant.hpp"
 
@@ -25,6 +26,7 @@ struct EngineSettings {
     // learned one with the built-in weights, or a file's for its family.
     bool handmade_eval = false;
     std::string eval_file;
+    BookChoice book;  // the opening book (book_option.hpp)
 };
 
 // Makes the search use the evaluation `s` names. A bad eval_file throws

@@ -43,6 +43,7 @@ public:
         settings_.egdb_path = start.egdb_dir;
         settings_.level = start.level;
         settings_.variant = start.variant;
+        settings_.book = start.book;
         engine_.set_level(start.level);
     }
     ~HubSession() { finish_search(); }
@@ -122,6 +123,7 @@ private:
             } catch (const InputError& e) {
                 error(e.what());
             }
+            use_book();
             send("ready");
         } else if (name == "ping") {
             send("pong");
@@ -174,7 +176,16 @@ private:
         engine_.set_threads(changed.threads);
         engine_.set_level(changed.level);
         if (initialised_ && changed.egdb_path != settings_.egdb_path) open_database(changed.egdb_path);
+        const bool book_changed = changed.book.on != settings_.book.on || changed.book.margin != settings_.book.margin ||
+                                  changed.book.file != settings_.book.file || changed.variant != settings_.variant;
         settings_ = changed;
+        if (initialised_ && book_changed) use_book();
+    }
+
+    // A book file that cannot be used is one error line; play goes on
+    // without a book.
+    void use_book() {
+        if (const auto problem = give_book(engine_, settings_.variant, settings_.book)) error(*problem);
     }
 
     // Gives the engine the database in `dir`; a slice that cannot be read

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "book_option.hpp"
 #include "variant.hpp"
 
 namespace yaad {
@@ -16,6 +17,7 @@ struct HubStart {
     std::string egdb_dir;  // egdb-path
     int level = 20;
     Variant variant = default_variant;
+    BookChoice book;
 };
 
 // Runs a Hub session until `quit` or end of input. `first_line`, if given,

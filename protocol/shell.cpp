@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "board_layout.hpp"
+#include "book_option.hpp"
 #include "database_option.hpp"
 #include "fen.hpp"
 #include "hub.hpp"
@@ -43,6 +44,9 @@ const char* help_text = R"(commands:
   level [depth D|time S|nodes N]    show or set what go and auto use (default: time 1)
   level N                  play at strength N: 20 full (default), 1 the weakest
   multipv [N]              show or set how many lines analyse shows (default 1)
+  book [on|off]            show the book's moves here, or play from the book or not (default on)
+  book margin X            book moves up to X hundredths of a man below the best are played too
+  book file FILE|builtin   play from another book file, or the built-in one again
   auto on|off              the engine answers each of your moves (default off)
   undo [N]                 take back the last move (or N moves)
   history                  the moves so far, numbered
@@ -66,7 +70,8 @@ const char* help_tail = R"(
 
 class Shell {
 public:
-    Shell(std::ostream& out, Variant v, bool prompt, int level) : out_(out), game_(v), prompt_(prompt) {
+    Shell(std::ostream& out, Variant v, bool prompt, int level, const BookChoice& book)
+        : out_(out), game_(v), prompt_(prompt), book_(book) {
         engine_.set_level(level);
     }
     ~Shell() { end_analysis(); }
@@ -90,6 +95,13 @@ public:
         engine_.set_database(std::move(database));
         database_dir_ = std::string(trim(dir));
         if (report) show_database();
+    }
+
+    // Gives the engine the book book_ names for the game's variant; a file
+    // that cannot be used is one error line and play goes on without it.
+    void use_book() {
+        book_variant_ = game_.variant();
+        if (const auto problem = give_book(engine_, game_.variant(), book_)) out_ << "error: " << *problem << "\n";
     }
 
     void greet() {
@@ -169,6 +181,8 @@ private:
             analyse(limits);
         } else if (command == "stop") {
             out_ << "no analysis is running\n";
+        } else if (command == "book") {
+            book_command(args);
         } else if (command == "multipv") {
             if (args.size() > 1) throw InputError("multipv [N]");
             if (!args.empty()) {
@@ -378,14 +392,50 @@ private:
         show_board();
     }
 
+    void book_command(const std::vector<std::string_view>& args) {
+        const std::string what = args.empty() ? "" : to_lower(args[0]);
+        if (args.empty()) {
+            use_book_of_variant();
+        } else if (args.size() == 1 && (what == "on" || what == "off")) {
+            book_.on = what == "on";
+            use_book();
+        } else if (args.size() == 2 && what == "margin") {
+            const auto n = parse_integer(args[1]);
+            if (!n || *n < 0 || *n > max_book_margin)
+                throw InputError("book margin takes hundredths of a man, 0 to " + std::to_string(max_book_margin));
+            book_.margin = static_cast<int>(*n);
+            use_book();
+        } else if (args.size() == 2 && what == "file") {
+            BookChoice wanted = book_;
+            wanted.file = to_lower(args[1]) == "builtin" ? "" : std::string(args[1]);
+            wanted.on = true;
+            // A file that cannot be used changes nothing.
+            if (!wanted.file.empty()) read_book(wanted.file, game_.variant());
+            book_ = wanted;
+            use_book();
+        } else {
+            throw InputError("book [on|off], book margin X, book file FILE|builtin");
+        }
+        out_ << book_status(engine_, book_, game_.variant()) << "\n";
+        if (const auto moves = book_moves_text(engine_, game_)) out_ << *moves << "\n";
+    }
+
+    // The variant changes with `variant`, `load` and the like: the book
+    // follows when it is next needed.
+    void use_book_of_variant() {
+        if (book_variant_ != game_.variant()) use_book();
+    }
+
     void engine_move(const SearchLimits& limits) {
         if (game_.status().outcome != Outcome::ongoing) throw InputError("the game is over; 'new' or 'undo'");
+        use_book_of_variant();
         SearchControl control;
         const SearchResult r = engine_.search(game_, limits, control);
         if (!r.best) throw InputError("no legal move");
         const Position before = game_.position();
         play(*r.best, true);
         out_ << "yaad plays " << format_move(game_.variant(), before, *r.best);
+        if (r.from_book) out_ << "  (book, " << score_for_people(r.score, before.side) << ")";
         if (r.depth > 0) out_ << "  (" << score_for_people(r.score, before.side) << ", depth " << r.depth << ")";
         out_ << "\n";
         show_board();
@@ -396,6 +446,8 @@ private:
     void analyse(SearchLimits limits) {
         limits.analysis = true;
         limits.multipv = multipv_;
+        use_book_of_variant();
+        if (const auto moves = book_moves_text(engine_, game_)) out_ << *moves << "\n";
         show_database_verdict();
         out_.flush();
         control_.reset(false);
@@ -526,30 +578,33 @@ private:
     std::thread analysis_;
     bool analysis_infinite_ = false;
     int multipv_ = 1;
+    BookChoice book_;
+    std::optional<Variant> book_variant_;  // the variant the engine's book was chosen for
 };
 
 }  // namespace
 
 void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir,
-               int level) {
+               int level, const BookChoice& book) {
     std::string line;
     // A GUI that starts plain `yaad` speaks first: "hub" switches to Hub.
     if (!prompt) {
         if (!std::getline(in, line)) return;
         if (trim(line) == "hub") {
-            run_hub(in, out, line, HubStart{egdb_dir, level, v});
+            run_hub(in, out, line, HubStart{egdb_dir, level, v, book});
             return;
         }
     }
     // The search thread of `analyse` writes while this one reads: reading
     // must not flush the output from here (see run_hub).
     in.tie(nullptr);
-    Shell shell(out, v, prompt, level);
+    Shell shell(out, v, prompt, level, book);
     try {
         shell.use_database(egdb_dir, false);
     } catch (const InputError& e) {
         out << "error: " << e.what() << "\n";
     }
+    shell.use_book();
     shell.greet();
     if (!prompt && !shell.handle(line)) return;
     if (!shell.analysing()) out.flush();

@@ -4,6 +4,7 @@
 #include <iosfwd>
 #include <string>
 
+#include "book_option.hpp"
 #include "rules.hpp"
 
 namespace yaad {
@@ -13,6 +14,6 @@ namespace yaad {
 // `egdb_dir` names the endgame database ("" egdb beside yaad if there,
 // "none" none).
 void run_shell(std::istream& in, std::ostream& out, Variant v, bool prompt, const std::string& egdb_dir = {},
-               int level = 20);
+               int level = 20, const BookChoice& book = {});
 
 }  // namespace yaad

@@ -74,6 +74,7 @@ struct SearchResult {
     double seconds = 0;
     std::uint64_t database_hits = 0;
     std::vector<Move> pv;
+    bool from_book = false;  // played from the opening book, without a search
 };
 
 // Shared between the thread that runs a search and the one that reads the

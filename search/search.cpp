@@ -15,6 +15,7 @@ namespace yaad {
 
 SearchResult Engine::search(const Game& game, const SearchLimits& limits, SearchControl& control,
                             const IterationCallback& on_iteration) {
+    if (std::optional<SearchResult> from_book = book_move(game, limits, control)) return *from_book;
     if (level_ == full_strength || limits.analysis) return search_at_full_strength(game, limits, control, on_iteration);
     const StrengthLevel level = strength_level(level_);
     SearchLimits weaker = limits;
@@ -38,6 +39,20 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
         result.score = chosen.score;
     }
     return result;
+}
+
+std::optional<SearchResult> Engine::book_move(const Game& game, const SearchLimits& limits,
+                                             const SearchControl& control) {
+    if (!book_ || book_->variant() != game.variant() || limits.analysis || limits.infinite || control.pondering())
+        return std::nullopt;
+    const std::optional<BookMove> chosen = book_->choose(game.position(), book_margin_, choices_);
+    if (!chosen) return std::nullopt;
+    SearchResult r;
+    r.best = chosen->move;
+    r.pv = {chosen->move};
+    r.score = chosen->score;
+    r.from_book = true;
+    return r;
 }
 
 SearchResult Engine::search_at_full_strength(const Game& game, const SearchLimits& limits, SearchControl& control,

@@ -15,6 +15,7 @@
 #include "eval.hpp"
 #include "game.hpp"
 #include "limits.hpp"
+#include "opening_book.hpp"
 #include "random.hpp"
 #include "strength.hpp"
 #include "tt.hpp"
@@ -54,6 +55,16 @@ public:
     int level() const { return level_; }
     void set_seed(std::uint64_t seed) { choices_ = Random(seed); }
 
+    // The opening book a move is played from when it knows the position
+    // (null: none), and how far below the best book move, in hundredths of
+    // a man, another may be and still be chosen. Analysis, pondering and
+    // infinite searches search.
+    void set_book(std::shared_ptr<const OpeningBook> book, int margin) {
+        book_ = std::move(book);
+        book_margin_ = std::max(margin, 0);
+    }
+    const OpeningBook* book() const { return book_.get(); }
+
     // Searches the current position of `game`. Returns at once when there is
     // only one legal move (unless limits.analysis), else when a limit is
     // reached or `control` is stopped; while `control` is pondering, or with
@@ -63,6 +74,7 @@ public:
                         const IterationCallback& on_iteration = {});
 
 private:
+    std::optional<SearchResult> book_move(const Game& game, const SearchLimits& limits, const SearchControl& control);
     SearchResult search_at_full_strength(const Game& game, const SearchLimits& limits, SearchControl& control,
                                          const IterationCallback& on_iteration);
 
@@ -70,6 +82,8 @@ private:
     std::shared_ptr<const egdb::Database> database_;
     int threads_ = 1;
     int level_ = full_strength;
+    std::shared_ptr<const OpeningBook> book_;
+    int book_margin_ = 0;
     // A fresh seed per engine: a person playing twice meets other choices.
     Random choices_{std::random_device{}()};
 };

@@ -278,19 +278,22 @@ class PydraughtsHubEngine(ClientTestCase):
         e.setoption("variant", hub_variant or variant)
         e.init()
         game = Game(variant, pos)
+        searched = 0
         for ply in range(plies):
             if game.over():
                 break
             if ply % 2 == 0:
                 forced = len(game.legal()) == 1
                 _, _, info = self.engine_move(e, game, depth=4)
-                if forced:
-                    continue  # answered at once, without info
+                if forced or not info:
+                    continue  # answered at once, without info: a forced or a book move
+                searched += 1
                 self.assertEqual(info["depth"], 4, info)
                 self.assertIsInstance(info["score"], int)
                 self.assertTrue(info["pv"].startswith('"'), info)  # kept whole, quotes and all
             else:
                 self.reply(game, ply)
+        self.assertGreater(searched, 0)
         self.assert_clean(e)
         self.assertEqual(e.quit(), 0)
 

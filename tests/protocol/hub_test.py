@@ -55,7 +55,10 @@ def fen_to_hub(fen, squares):
 class Hub:
     """A `yaad hub` process with helpers for the usual exchanges."""
 
-    def __init__(self, variant=None, handshake=True, init=True, args=("hub",)):
+    # Without the opening book: these tests are about searches, and a book
+    # move from the start position is answered without one (book_test.py
+    # tests the book).
+    def __init__(self, variant=None, handshake=True, init=True, args=("hub", "--book", "off")):
         self.p = LineProcess([YAAD, *args], name="yaad hub")
         self.variant = "jamaican"
         if handshake:

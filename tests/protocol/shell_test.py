@@ -24,7 +24,7 @@ FEN_LINE = re.compile(r"^[WB]:W[^ ]*:B[^ ]*$")
 MOVES_LINE = re.compile(r"^(\d+) moves?:((?: \S+)*)$")
 SCORE_FOR_PEOPLE = (r"(?:\+\d+\.\d\d for (?:White|Black)|0\.00: level|(?:White|Black) wins in \d+ moves? \(\d+ pl(?:y|ies)\)"
                     r"|(?:White|Black) wins \(endgame database: \d+ pl(?:y|ies) to the next capture, crowning or the end\))")
-ENGINE_MOVE = re.compile(rf"^yaad plays (\S+)(?:  \({SCORE_FOR_PEOPLE}, depth \d+\))?$")
+ENGINE_MOVE = re.compile(rf"^yaad plays (\S+)(?:  \({SCORE_FOR_PEOPLE}, depth \d+\)|  \(book, {SCORE_FOR_PEOPLE}\))?$")
 ANALYSIS_LINE = re.compile(rf"^depth (\d+)  {SCORE_FOR_PEOPLE}  (.+)  \(\d+(?:\.\d+ [kM])? nodes, "
                            r"\d+(?:\.\d+ [kM])? nodes/s, \d+\.\d\d s(?:, \d+ database hits)?\)$")
 
