@@ -16,10 +16,15 @@ runner itself knows no draughts rules. One job per module:
     game         one game between two engines
     records      the record of a finished game
     scoreboard   running totals of a match
+    tally        counting each finished game once: scoreboard, SPRT stop, listeners
     stats        Elo, its interval, LOS and the pentanomial SPRT
     pdn          PDN games: reading openings, writing the match
     report       the progress line and the final summary
     jsonout      the --json file
-    runner       the match: workers, scheduling, SPRT stop
+    matchfiles   the --pdn and --json files, written as games finish
+    resume       --resume: reading an interrupted match's file, the games left
+    runner       the match on local threads: workers, scheduling, SPRT stop
+    cluster      the match on a Dask cluster (--cluster; the only module importing Dask)
+    cluster_task what a Dask worker runs: one game pair
     cli          the command line of scripts/match
 """

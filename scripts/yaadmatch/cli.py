@@ -8,7 +8,7 @@ import secrets
 import sys
 from pathlib import Path
 
-from . import jsonout, pdn, report
+from . import dask_setup, report, resume
 from .arguments import non_negative_int, parsed_by, positive_int, seconds
 from .adjudication import Rule
 from .clocks import TimeControl
@@ -16,10 +16,12 @@ from .fen import board_size, side_to_move
 from .game import GameRules
 from .hub_engine import EngineStartError
 from .lineproc import TrafficLog
+from .matchfiles import MatchFiles
 from .openings import FileOpenings, OpeningError, RandomOpenings
 from .referee import Referee, RefereeError
 from .runner import EngineSpec, Match, MatchPlan
 from .stats import Sprt
+from .tally import Tally
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -36,6 +38,9 @@ examples:
   scripts/match --engine "build/yaad hub" --engine "/opt/old/yaad hub" --name new --name old \\
       --variant international --games 1000 --tc 10+0.1 --concurrency 2 \\
       --sprt 0,5 --pdn games.pdn --json games.json
+  scripts/match ... --cluster local:2 --json games.json          # two local Dask workers
+  scripts/match ... --cluster tcp://HOST:8786 --json games.json  # a `dask scheduler` there
+  scripts/match ... --json games.json --resume games.json        # the same command, after a stop
   scripts/match --engine "build/yaad hub" --engine "build/yaad hub" --name d8 --name d6 \\
       --games 200 --tc depth=8 --tc depth=6 --adjudicate-draw 40,0.05
 
@@ -85,6 +90,21 @@ line that answers nothing the runner asked (e.g. a second `done`), an
 illegal ponder move, no answer to `stop` after the game ended.
 Elo is -400 log10(1/score - 1), shown ± the half-width of its 95% interval.
 Ctrl-C stops the match: the games in flight are dropped, the rest reported.
+The --pdn and --json files are written as games finish, so a stopped match
+keeps every game it finished; the same command with --resume FILE plays
+only the games FILE lacks.
+
+a Dask cluster (--cluster):
+  Each game pair is one task on a worker, with engine processes of its own;
+  the client draws the openings, counts, decides the SPRT and writes the
+  files. `local:N` starts N worker processes on 127.0.0.1; `tcp://HOST:PORT`
+  uses a running `dask scheduler`, with `dask worker tcp://HOST:PORT` on each
+  machine. The yaad binary (--yaad) and each engine's program must be at the
+  same path on every worker (a relative path is read from the worker's
+  working directory); the runner's own code is sent to the workers. A pair
+  whose worker dies is played again on another; one on which 3 workers died
+  is reported as lost to a fault, and --resume plays it again. Needs Debian's
+  python3-distributed (run under /usr/bin/python3).
 """
 
 
@@ -112,9 +132,15 @@ def build_parser():
     p.add_argument("--tc", type=parsed_by(TimeControl.parse), action="append", required=True, metavar="TC",
                    help="time control: movetime=0.1, 60+0.5, 40/60, 60, depth=6 or nodes=100000 (see below); "
                         "give it twice for one per engine, in --engine order")
-    p.add_argument("--concurrency", type=positive_int, default=1, metavar="K",
+    p.add_argument("--concurrency", type=positive_int, metavar="K",
                    help="games played at once, each by its own engine processes (default 1); more than "
                         "the CPU cores makes timed games unfair")
+    p.add_argument("--cluster", type=parsed_by(dask_setup.address), metavar="local:N|tcp://HOST:PORT",
+                   help="play the game pairs as tasks of a Dask cluster (see below): N local worker processes, "
+                        "or the workers of the scheduler at HOST:PORT")
+    p.add_argument("--resume", metavar="FILE",
+                   help="continue the match whose --json FILE an interrupted run left: give the same options; "
+                        "the games FILE holds are kept, the others played (--json defaults to FILE)")
     openings = p.add_mutually_exclusive_group()
     openings.add_argument("--openings", metavar="FILE",
                           help="openings: one FEN per line (blank lines and # comments skipped) or PDN "
@@ -179,6 +205,12 @@ def _check(parser, args):
         parser.error(f"--games must be even (each opening is played twice, colours swapped): use {choices}")
     if not os.access(args.yaad, os.X_OK):
         parser.error(f"no yaad binary at {args.yaad}: build it (cmake --build build) or pass --yaad")
+    if args.cluster and args.concurrency:
+        parser.error("--concurrency is for a local match: with --cluster every worker thread plays a game")
+    if args.cluster and args.log:
+        parser.error("--log records the lines of local engines: it cannot be used with --cluster")
+    if args.resume and not os.path.exists(args.resume):
+        parser.error(f"--resume: no file {args.resume}")
 
 
 def _tc_text(tcs):
@@ -211,7 +243,7 @@ def _engine_specs(args):
     return specs
 
 
-def _set_up(args, seed, log):
+def _set_up(args, seed, log, todo):
     """The match plan, with every rules question put to a referee; also the
     side that moves first in the variant (for PDN move numbers)."""
     referee = Referee(args.yaad, "referee/setup", log)
@@ -226,64 +258,117 @@ def _set_up(args, seed, log):
     rules = GameRules(variant, board_size(start.fen), tcs, args.timeout_margin, args.stall_timeout,
                       args.adjudicate_draw, args.adjudicate_win, args.max_plies, _pondering(args))
     sprt = dataclasses.replace(args.sprt, min_pairs=args.sprt_min_pairs) if args.sprt else None
-    plan = MatchPlan(_engine_specs(args), rules, args.games, openings, args.yaad, args.concurrency,
-                     sprt, args.startup_timeout, log)
+    plan = MatchPlan(_engine_specs(args), rules, args.games, openings, args.yaad, args.concurrency or 1,
+                     sprt, args.startup_timeout, log, todo)
     return plan, side_to_move(start.fen)
 
 
-def _write_files(args, plan, names, seed, first_side, records, summary):
-    date = datetime.date.today()
-    if args.pdn:
-        pdn.write_games(args.pdn, records, plan.rules.variant, first_side, args.event, args.site,
-                        date.strftime("%Y.%m.%d"))
-    if args.json:
-        settings = {
-            "engines": [{"command": spec.command, "name": name} for spec, name in zip(plan.engines, names)],
-            "variant": plan.rules.variant, "games": plan.games, "tc": [str(tc) for tc in plan.rules.tcs],
-            "concurrency": plan.concurrency, "openings": plan.openings.describe(), "seed": seed,
-            "sprt": plan.sprt, "adjudicate_draw": plan.rules.draw_rule, "adjudicate_win": plan.rules.win_rule,
-            "max_plies": plan.rules.max_plies, "ponder": list(plan.rules.ponder),
-            "timeout_margin": plan.rules.margin,
-            "stall_timeout": plan.rules.stall_timeout, "date": date.isoformat(),
-        }
-        jsonout.write_json(args.json, settings, records, summary)
+def _settings(args, plan, names, seed, date):
+    """The --json file's `match` section; all but resume.RESUMABLE_CHANGES must be the same to resume."""
+    return {
+        "engines": [{"command": spec.command, "name": name, "params": spec.params}
+                    for spec, name in zip(plan.engines, names)],
+        "variant": plan.rules.variant, "games": plan.games, "tc": [str(tc) for tc in plan.rules.tcs],
+        "concurrency": plan.concurrency, "cluster": args.cluster, "openings": plan.openings.describe(),
+        "seed": seed, "sprt": plan.sprt, "adjudicate_draw": plan.rules.draw_rule,
+        "adjudicate_win": plan.rules.win_rule, "max_plies": plan.rules.max_plies, "ponder": list(plan.rules.ponder),
+        "timeout_margin": plan.rules.margin, "stall_timeout": plan.rules.stall_timeout, "date": date.isoformat(),
+    }
+
+
+def _read_resumed(args):
+    """(settings, records) of the --resume file, the games beyond --games left out; (None, [])
+    without --resume. Raises ResumeError."""
+    if not args.resume:
+        return None, []
+    settings, records = resume.read_match(args.resume)
+    return settings, [r for r in records if r.index <= args.games]
+
+
+def _runner(args, plan):
+    if not args.cluster:
+        return Match(plan)
+    from .cluster import ClusterMatch  # Dask is imported only here
+    return ClusterMatch(plan, args.cluster)
+
+
+# The exceptions that stop a match before its first game, with one line of error.
+START_ERRORS = (RefereeError, OpeningError, EngineStartError, resume.ResumeError, dask_setup.ClusterError)
+
+
+def _status_text(runner, pace):
+    """The cluster's part of the progress line: games per minute, ETA, workers alive."""
+    def status(board):
+        alive, threads = runner.workers() if runner.client else (0, 0)
+        return f"{pace.text(board.games)}  workers {alive} ({threads} threads)"
+    return status
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
     parser = build_parser()
     args = parser.parse_args(argv)
     _check(parser, args)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 32)
+    if args.cluster and (problem := dask_setup.run_with_dask(argv)):
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    args.json = args.json or args.resume
     log = TrafficLog(args.log) if args.log else None
+    runner = None
     try:
-        plan, first_side = _set_up(args, seed, log)
-        progress = report.Progress(sys.stdout, plan.games, plan.sprt)
-        match = Match(plan, progress.game_done)
-        match.start_engines()
-    except (RefereeError, OpeningError, EngineStartError) as e:
+        resumed, records = _read_resumed(args)
+        seed = (args.seed if args.seed is not None else resumed["seed"] if resumed
+                else secrets.randbelow(2 ** 32))
+        todo = resume.todo(args.games, {r.index for r in records}) if resumed else None
+        plan, first_side = _set_up(args, seed, log, todo)
+        runner = _runner(args, plan)
+        runner.start_engines()
+        date = datetime.date.today()
+        settings = _settings(args, plan, runner.names, seed, date)
+        if resumed and (conflicts := resume.conflicts(resumed, settings)):
+            raise resume.ResumeError(f"{args.resume} is another match: " + "; ".join(conflicts))
+    except START_ERRORS as e:
+        if runner:
+            runner.close()
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted before the first game", file=sys.stderr)
         return 130
-    names = match.names
+    names = runner.names
+    status = _status_text(runner, report.Pace(plan.games, len(records))) if args.cluster else None
+    progress = report.Progress(sys.stdout, plan.games, plan.sprt, status)
+    files = MatchFiles(args.pdn, args.json, settings,
+                       (plan.rules.variant, first_side, args.event, args.site, date.strftime("%Y.%m.%d")))
+
+    def summary(tally):
+        return report.summary_data(tally.scoreboard, plan.sprt, tally.sprt_stop, tally.lost)
+
+    tally = Tally(names, plan.sprt, [lambda record, t: progress.game_done(record, t.scoreboard),
+                                     lambda record, t: files.add(record, summary(t))])
+    tally.preload(records)
+    files.start(records, summary(tally))
+    where = f"cluster {args.cluster}" if args.cluster else f"concurrency {plan.concurrency}"
     print(f"{names[0]} vs {names[1]}: {plan.rules.variant}, {plan.games} games, tc {_tc_text(plan.rules.tcs)}, "
-          f"openings: {plan.openings.describe()}, concurrency {plan.concurrency}"
+          f"openings: {plan.openings.describe()}, {where}"
           + (f", pondering: {_ponder_text(names, plan.rules.ponder)}" if any(plan.rules.ponder) else "")
           + (f", SPRT {plan.sprt}" if plan.sprt else ""), flush=True)
-    match.run()
+    if resumed:
+        print(f"resuming {args.resume}: {len(records)} games kept, "
+              f"{sum(len(whites) for _, whites in plan.jobs())} to play", flush=True)
+    runner.run(tally)
     progress.finish()
 
-    board = match.scoreboard
-    summary = report.summary_data(board, plan.sprt, match.sprt_stop)
-    if match.interrupted:
+    board = tally.scoreboard
+    data = summary(tally)
+    if runner.interrupted:
         print(f"interrupted: {board.games} games finished; the games in flight were dropped")
     print()
-    print(report.summary_text(summary, plan.sprt))
-    _write_files(args, plan, names, seed, first_side, sorted(board.records, key=lambda r: r.index), summary)
+    print(report.summary_text(data, plan.sprt))
+    files.finish(sorted(board.records, key=lambda r: r.index), data)
     if log:
         log.close()
-    if match.error:
-        print(f"error: the match stopped: {match.error}", file=sys.stderr)
+    if runner.error:
+        print(f"error: the match stopped: {runner.error}", file=sys.stderr)
         return 1
-    return 130 if match.interrupted else 0
+    return 130 if runner.interrupted else 0

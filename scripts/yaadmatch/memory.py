@@ -18,6 +18,11 @@ class MemorySample:
     def to_json(self):
         return {"pid": self.pid, "rss_kb": self.rss_kb, "peak_kb": self.peak_kb}
 
+    @staticmethod
+    def from_json(data):
+        """The sample to_json wrote (None for null)."""
+        return MemorySample(data["pid"], data["rss_kb"], data["peak_kb"]) if data else None
+
 
 def sample(pid):
     """The process's memory now, or None."""

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass, field
 
+from .memory import MemorySample
+
 WHITE_WINS, BLACK_WINS, DRAW = "1-0", "0-1", "1/2-1/2"
 
 
@@ -77,3 +79,15 @@ class GameRecord:
             "ponder_misses": self.ponder_misses,
             "memory": [m.to_json() if m else None for m in self.memory],
         }
+
+    @staticmethod
+    def from_json(data):
+        """The record to_json wrote, as --resume reads it back. Game i of a match is pair
+        (i + 1) // 2, and the first engine plays White in its odd games."""
+        return GameRecord(
+            data["index"], data["pair"], (data["index"] - 1) % 2, data["white"], data["black"], data["opening"],
+            data["opening_origin"], data["result"], data["reason"], data["opening_start"],
+            list(data["opening_moves"]), list(data["moves"]), list(data["pdn_moves"]), list(data["move_times"]),
+            list(data["scores"]), list(data["depths"]), data["duration"], list(data["engine_errors"]),
+            list(data["warnings"]), list(data["ponder_hits"]), list(data["ponder_misses"]),
+            [MemorySample.from_json(m) for m in data["memory"]])

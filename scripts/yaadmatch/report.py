@@ -7,6 +7,7 @@ the summary adds the per-pair one (stats.elo_per_pair).
 
 import math
 import shutil
+import time
 
 
 def format_elo(estimate):
@@ -32,18 +33,42 @@ def progress_text(board, total, sprt=None):
     return text
 
 
-class Progress:
-    """On a terminal, one line rewritten in place; otherwise one line per game, with the game's result."""
+class Pace:
+    """Games per minute of this run (a resumed match's earlier games left out), and the time left
+    at that pace for the games still to play."""
 
-    def __init__(self, stream, total, sprt=None):
+    def __init__(self, total, done_before):
+        self.total = total
+        self.done_before = done_before
+        self.start = time.monotonic()
+
+    def text(self, done):
+        """`4.2 games/min  ETA 1:02:05`."""
+        played = done - self.done_before
+        minutes = (time.monotonic() - self.start) / 60.0
+        if played <= 0 or minutes <= 0:
+            return "- games/min  ETA -"
+        rate = played / minutes
+        seconds = round((self.total - done) / rate * 60.0)
+        return f"{rate:.1f} games/min  ETA {seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+
+
+class Progress:
+    """On a terminal, one line rewritten in place; otherwise one line per game, with the game's result.
+    `status(scoreboard)`, if given, adds its text to the line (the cluster's pace and workers)."""
+
+    def __init__(self, stream, total, sprt=None, status=None):
         self.stream = stream
         self.total = total
         self.sprt = sprt
+        self.status = status
         self.in_place = stream.isatty()
         self._shown = 0
 
     def game_done(self, record, board):
         text = progress_text(board, self.total, self.sprt)
+        if self.status:
+            text += "  " + self.status(board)
         if self.in_place:
             width = shutil.get_terminal_size().columns - 1
             text = text[:width]
@@ -60,8 +85,9 @@ class Progress:
             self.stream.flush()
 
 
-def summary_data(board, sprt=None, sprt_stop=None):
-    """The match's figures, for the summary table and the JSON file (Elo figures as stats.EloEstimate)."""
+def summary_data(board, sprt=None, sprt_stop=None, lost=()):
+    """The match's figures, for the summary table and the JSON file (Elo figures as stats.EloEstimate);
+    `lost`: the games no cluster worker could finish ({game, pair, reason})."""
     per_game = board.elo_per_game()
     los = board.los()
     engines = []
@@ -96,6 +122,7 @@ def summary_data(board, sprt=None, sprt_stop=None):
         "engine_errors": sum(len(r.engine_errors) for r in board.records),
         "warnings": sum(len(r.warnings) for r in board.records),
         "sprt": None,
+        "lost": sorted(lost, key=lambda entry: entry["game"]),
     }
     if sprt:
         lower, upper = sprt.bounds()
@@ -149,6 +176,9 @@ def summary_text(data, sprt=None):
             f"{e['name']} {e['peak_memory_kb'] / 1024:.1f} MB" for e in data["engines"] if e["peak_memory_kb"]))
     if data["engine_errors"]:
         notes.append(f"the engines sent {data['engine_errors']} error lines (listed per game in --json)")
+    if data["lost"]:
+        notes.append(f"{len(data['lost'])} games lost to worker faults, counted for nobody (--resume plays "
+                     "them again): " + ", ".join(f"game {entry['game']} ({entry['reason']})" for entry in data["lost"]))
     if data["warnings"]:
         notes.append(f"{data['warnings']} warnings: problems that did not decide a game (listed per game in --json)")
     if notes:

@@ -4,7 +4,8 @@ Each worker owns a process of each engine and a referee, and plays whole
 pairs (an opening with the first engine as White, then as Black), so the
 pairs an SPRT counts are always complete. With --sprt, a decision stops
 the match from starting new pairs; the pairs already started are played
-to the end and counted.
+to the end and counted. A resumed match plays only the games its file
+lacks (MatchPlan.todo).
 """
 
 import os
@@ -15,7 +16,6 @@ from dataclasses import dataclass, field
 from .game import GameSetup, play_game
 from .hub_engine import HubEngine
 from .referee import Referee
-from .scoreboard import Scoreboard
 
 
 @dataclass
@@ -36,27 +36,42 @@ class MatchPlan:
     sprt: object = None  # stats.Sprt
     startup_timeout: float = 10.0
     log: object = None   # lineproc.TrafficLog
+    todo: list = None    # (pair from 0, white engines to play) still to play; None: every game
 
     @property
     def pairs(self):
         return self.games // 2
 
+    def jobs(self):
+        """The games to play, pair by pair: (pair from 0, the --engine slots that play White)."""
+        if self.todo is not None:
+            return list(self.todo)
+        return [(pair, (0, 1)) for pair in range(self.pairs)]
 
-@dataclass
-class SprtStop:
-    decision: str  # H0 or H1
-    pairs: int     # complete pairs when the LLR crossed a bound
-    llr: float
+
+def pair_games(plan, names, worker, pair, opening, whites, abort=None):
+    """Plays the games of one pair (pair from 0) whose White is in `whites`, one after the other,
+    yielding each GameRecord; stops early once `abort` (a threading.Event) is set."""
+    for white in whites:
+        if abort is not None and abort.is_set():
+            return
+        setup = GameSetup(index=2 * pair + white + 1, pair=pair + 1, opening=opening, white_engine=white,
+                          white_name=names[white], black_name=names[1 - white])
+        yield play_game(plan.rules, setup, worker.engines[white], worker.engines[1 - white], worker.referee,
+                        worker.ponder_referee)
 
 
-class _Worker:
-    def __init__(self, number, plan):
-        self.engines = [HubEngine(spec.command, f"engine{slot + 1}/worker{number}", plan.rules.variant,
+class Worker:
+    """The processes one game at a time needs: both engines and the referees."""
+
+    def __init__(self, label, plan):
+        """`label` (worker1, ...) tells the processes apart in --log and error messages."""
+        self.engines = [HubEngine(spec.command, f"engine{slot + 1}/{label}", plan.rules.variant,
                                   spec.params, plan.log, plan.startup_timeout)
                         for slot, spec in enumerate(plan.engines)]
-        self.referee = Referee(plan.yaad, f"referee/worker{number}", plan.log)
+        self.referee = Referee(plan.yaad, f"referee/{label}", plan.log)
         # Checks the replies engines ponder on, without touching the game's referee.
-        self.ponder_referee = (Referee(plan.yaad, f"referee-ponder/worker{number}", plan.log)
+        self.ponder_referee = (Referee(plan.yaad, f"referee-ponder/{label}", plan.log)
                                if any(plan.rules.ponder) else None)
 
     def _referees(self):
@@ -75,45 +90,48 @@ class _Worker:
             referee.close()
 
 
-class Match:
-    """`on_game(record, scoreboard)` is called, one call at a time, after every finished game."""
+def settle_names(specs, id_names):
+    """The engines' names: --name, else the name each gives in its `id` line, else its program's;
+    two equal names get -1 and -2."""
+    names = [spec.name or id_name or os.path.basename(shlex.split(spec.command)[0])
+             for spec, id_name in zip(specs, id_names)]
+    if names[0] == names[1]:
+        names = [f"{names[0]}-1", f"{names[1]}-2"]
+    return names
 
-    def __init__(self, plan, on_game=None):
+
+class Match:
+    """Plays the plan's games on local threads, each finished game counted by a Tally."""
+
+    def __init__(self, plan):
         self.plan = plan
-        self.on_game = on_game
-        self.names = [spec.name for spec in plan.engines]
-        self.scoreboard = None
-        self.sprt_stop = None
+        self.names = None
         self.error = None        # the exception that ended the match early, if any
         self.interrupted = False  # Ctrl-C
         self._workers = []
         self._lock = threading.Lock()
         self._stop = threading.Event()   # start no new pair
         self._abort = threading.Event()  # drop the games in flight too
-        self._next_pair = 0
+        self._jobs = plan.jobs()
+        self._tally = None
 
     def start_engines(self):
         """Starts every worker's engines, so a wrong command fails before the first game;
         settles the engines' names. Raises EngineStartError or RefereeError."""
         try:
-            for number in range(1, min(self.plan.concurrency, self.plan.pairs) + 1):
-                worker = _Worker(number, self.plan)
+            for number in range(1, max(1, min(self.plan.concurrency, len(self._jobs))) + 1):
+                worker = Worker(f"worker{number}", self.plan)
                 self._workers.append(worker)
                 for engine in worker.engines:
                     engine.start()
         except BaseException:  # Ctrl-C too: no engine may outlive the runner
-            self._close_workers()
+            self.close()
             raise
-        first = self._workers[0].engines
-        for slot, spec in enumerate(self.plan.engines):
-            if not self.names[slot]:
-                self.names[slot] = first[slot].id_name or os.path.basename(shlex.split(spec.command)[0])
-        if self.names[0] == self.names[1]:
-            self.names = [f"{self.names[0]}-1", f"{self.names[1]}-2"]
-        self.scoreboard = Scoreboard(self.names)
+        self.names = settle_names(self.plan.engines, [engine.id_name for engine in self._workers[0].engines])
 
-    def run(self):
-        """Plays the match; afterwards see scoreboard, sprt_stop, error and interrupted."""
+    def run(self, tally):
+        """Plays the match into `tally`; afterwards see error and interrupted."""
+        self._tally = tally
         threads = [threading.Thread(target=self._work, args=(w,), daemon=True) for w in self._workers]
         for thread in threads:
             thread.start()
@@ -126,51 +144,32 @@ class Match:
             self._halt()
             for thread in threads:
                 thread.join()
-        self._close_workers()
+        self.close()
 
     def _work(self, worker):
         try:
-            while (pair := self._take_pair()) is not None:
-                self._play_pair(worker, pair)
+            while (job := self._take_job()) is not None:
+                pair, whites = job
+                opening = self.plan.openings.get(pair)
+                for record in pair_games(self.plan, self.names, worker, pair, opening, whites, self._abort):
+                    self._count(record)
         except Exception as e:  # a referee or openings failure: nothing sound can follow
             with self._lock:
                 if not self._abort.is_set():
                     self.error = e
             self._halt()
 
-    def _take_pair(self):
+    def _take_job(self):
         with self._lock:
-            if self._stop.is_set() or self._next_pair >= self.plan.pairs:
+            if self._stop.is_set() or self._tally.stopped or not self._jobs:
                 return None
-            self._next_pair += 1
-            return self._next_pair - 1
-
-    def _play_pair(self, worker, pair):
-        opening = self.plan.openings.get(pair)
-        for white in (0, 1):
-            if self._abort.is_set():
-                return
-            setup = GameSetup(index=2 * pair + white + 1, pair=pair + 1, opening=opening, white_engine=white,
-                              white_name=self.names[white], black_name=self.names[1 - white])
-            record = play_game(self.plan.rules, setup, worker.engines[white], worker.engines[1 - white],
-                               worker.referee, worker.ponder_referee)
-            self._count(record)
+            return self._jobs.pop(0)
 
     def _count(self, record):
         with self._lock:
             if self._abort.is_set():
                 return  # a game cut short by Ctrl-C or a failure is no result
-            pair_complete = self.scoreboard.add(record)
-            sprt = self.plan.sprt
-            if sprt and pair_complete and not self.sprt_stop:
-                llr = sprt.llr(self.scoreboard.pentanomial)
-                pairs = sum(self.scoreboard.pentanomial)
-                decision = sprt.decision(llr, pairs)
-                if decision:
-                    self.sprt_stop = SprtStop(decision, pairs, llr)
-                    self._stop.set()
-            if self.on_game:
-                self.on_game(record, self.scoreboard)
+            self._tally.add(record)
 
     def _halt(self):
         self._abort.set()
@@ -178,6 +177,8 @@ class Match:
         for worker in self._workers:
             worker.kill()
 
-    def _close_workers(self):
+    def close(self):
+        """Ends every engine and referee (run does it at its end)."""
         for worker in self._workers:
             worker.close()
+        self._workers = []

@@ -47,6 +47,9 @@ class MatchTestCase(unittest.TestCase):
         self.run_match(*arguments, "--json", str(path))
         return json.loads(path.read_text())
 
+    def read_json(self, name="match.json"):
+        return json.loads((self.dir / name).read_text())
+
 
 def read_pdn(path, with_comments=False):
     """The games of a PDN file as (tags, moves, result), read independently of the runner's PDN code;

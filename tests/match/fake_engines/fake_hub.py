@@ -11,6 +11,10 @@ its Nth move of a game, where it commits its fault:
     garbage  answers a `done` line with an unterminated quote
     late     answers a legal move after --sleep seconds
     chatter  says `hello` (no Hub answer to anything), then answers a legal move
+    kill-parent
+             kills its parent process (a Dask worker: the engine runs in it)
+             with SIGKILL, once only: the first to create the directory
+             --once does it, later games play on as `none`
     none     never misbehaves
 
 Two faults are about pondering, and come with every `go ponder`:
@@ -27,6 +31,7 @@ is appended to --transcript if given.
 import argparse
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -66,16 +71,26 @@ class Referee:
         return listing[0] if listing else None
 
 
+def _first_time(marker):
+    """True for the one process that creates the directory `marker` (mkdir is atomic)."""
+    try:
+        os.mkdir(marker)
+        return True
+    except FileExistsError:
+        return False
+
+
 def main():
     options = argparse.ArgumentParser()
     options.add_argument("--yaad", required=True)
     options.add_argument("--fault", default="none",
                          choices=["none", "crash", "stall", "illegal", "garbage", "late", "chatter",
-                                  "ponder-early", "ponder-deaf"])
+                                  "kill-parent", "ponder-early", "ponder-deaf"])
     options.add_argument("--at", type=int, default=3, help="the move of each game that goes wrong")
     options.add_argument("--sleep", type=float, default=1.0)
     options.add_argument("--think", type=float, default=0.0, help="seconds every move takes")
     options.add_argument("--transcript")
+    options.add_argument("--once", help="kill-parent: the directory whose creation marks the one kill")
     args = options.parse_args()
 
     referee = Referee(args.yaad)
@@ -127,6 +142,9 @@ def main():
             moves_this_game += 1
             fault = args.fault if moves_this_game == args.at else "none"
             if fault == "crash":
+                os._exit(3)
+            if fault == "kill-parent" and _first_time(args.once):
+                os.kill(os.getppid(), signal.SIGKILL)
                 os._exit(3)
             if fault == "stall":
                 time.sleep(3600)
