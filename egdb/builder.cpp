@@ -8,6 +8,7 @@
 #include "database.hpp"
 #include "draw_rules.hpp"
 #include "retrograde.hpp"
+#include "sub_slice.hpp"
 #include "variant.hpp"
 
 namespace yaad::egdb {
@@ -85,20 +86,48 @@ public:
             if (!mate) v.plies = 0;
             return v;
         };
-        Retrograde<R> values(index_, threads_, tick);
-        progress_.begin(name, "solve");
-        values.solve(plain);
-        progress_.begin(name, "verify");
-        if (const std::string e = values.verify(plain); !e.empty())
-            throw std::runtime_error("slice " + name + ": " + e);
         std::vector<std::uint16_t> codes(index_.size()), counts;
-        for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
-        if (mate) counts = solve_counts(values, tick);
-        values.release();
+        if (m_.men() > 0) {
+            solve_by_sub_slices(plain, codes, tick);
+        } else {
+            Retrograde<R> values(index_, threads_, tick);
+            progress_.begin(name, "solve");
+            values.solve(plain);
+            progress_.begin(name, "verify");
+            if (const std::string e = values.verify(plain); !e.empty())
+                throw std::runtime_error("slice " + name + ": " + e);
+            for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
+            if (mate) counts = solve_counts(values, tick);
+        }
         write_slice_file(path, {R::variant, R::board_size, m_, mate, index_.size()}, codes, counts);
     }
 
 private:
+    // A slice with men, a sub-slice at a time (sub_slice.hpp): only the
+    // slice's 2-byte codes and one sub-slice's cells are in memory at once.
+    // A quiet move into a sub-slice solved before is worth that position's
+    // whole distance, for it is no conversion.
+    void solve_by_sub_slices(const External& plain, std::vector<std::uint16_t>& codes, const Tick& tick) {
+        const External outside = [&](const Position& q) {
+            return Material::of(q) == m_ ? decode(codes[index_.index(q)]) : plain(q);
+        };
+        for (const auto& [white_lead, black_lead] : SubSlice<R::board_size>::order(m_)) {
+            const SubSlice<R::board_size> sub(m_, white_lead, black_lead);
+            const std::string name =
+                m_.name() + " rows " + std::to_string(white_lead) + "," + std::to_string(black_lead);
+            Retrograde<R, SubSlice<R::board_size>> values(sub, threads_, tick);
+            progress_.begin(name, "solve");
+            values.solve(outside);
+            progress_.begin(name, "verify");
+            if (const std::string e = values.verify(outside); !e.empty())
+                throw std::runtime_error("slice " + name + ": " + e);
+            for (std::uint64_t i = 0; i < sub.size(); ++i) {
+                Position p;
+                if (sub.position(i, p)) codes[index_.index(p)] = encode(values.value(i));
+            }
+        }
+    }
+
     Codes stored(const Position& q) const {
         const std::optional<Codes> c = db_.codes(R::variant, q);
         if (!c) throw std::runtime_error("a slice needed by " + m_.name() + " is missing: " + Material::of(q).name());

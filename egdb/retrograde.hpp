@@ -9,7 +9,9 @@
 //
 // Forward moves come from the engine's move generator, so every capture
 // rule of every variant is exact by construction; only quiet moves are
-// played backwards (unmoves.hpp). A position is won in n plies once a
+// played backwards (unmoves.hpp). The positions solved are those of an
+// index: a whole slice (slice_index.hpp) or a sub-slice (sub_slice.hpp),
+// out of which some quiet moves lead too; those the caller values as well. A position is won in n plies once a
 // successor is lost in n - 1; lost in n once every successor is won, the
 // slowest in n - 1 (a counter of successors not yet known to be won).
 // Layer n is settled completely before layer n + 1.
@@ -66,10 +68,8 @@ inline Value after_move(Value v) {
     return {v.result == Wdl::win ? Wdl::loss : Wdl::win, v.plies + 1};
 }
 
-template <class R>
+template <class R, class Index = SliceIndex<R::board_size>>
 class Retrograde {
-    using Index = SliceIndex<R::board_size>;
-
 public:
     Retrograde(const Index& index, int threads, Tick tick)
         : index_(index), threads_(std::max(1, threads)), tick_(std::move(tick)) {}
@@ -86,9 +86,10 @@ public:
             frontier.insert(frontier.end(), lost.begin(), lost.end());
             tick_(end - begin);
         });
-        for (const Cell& c : cells_) {
-            if (c.state & pending) count_at(scheduled_losses_, c.ext_loss);
-            if ((c.state & decided) == undecided && c.ext_win != none) count_at(scheduled_wins_, c.ext_win);
+        for (std::uint64_t i = 0; i < cells_.size(); ++i) {
+            const Cell& c = cells_[i];
+            if (c.state & pending) schedule(scheduled_losses_, c.ext_loss, i);
+            if ((c.state & decided) == undecided && c.ext_win != none) schedule(scheduled_wins_, c.ext_win, i);
         }
         std::sort(frontier.begin(), frontier.end());
 
@@ -100,6 +101,7 @@ public:
                 index_.position(q, pq);
                 const bool lost = (cells_[q].state & decided) == loss;
                 for_each_quiet_predecessor<R>(pq, [&](const Position& pp) {
+                    if (!index_.contains(pp)) return;
                     const std::uint64_t i = index_.index(pp);
                     Cell& c = cells_[i];
                     if ((c.state & decided) != undecided) return;
@@ -111,20 +113,22 @@ public:
                             settle(c, loss, n, next, i);
                         } else {
                             c.state |= pending;
-                            count_at(scheduled_losses_, c.ext_loss);
+                            schedule(scheduled_losses_, c.ext_loss, i);
                         }
                     }
                 });
             }
-            if (at(scheduled_wins_, n) || at(scheduled_losses_, n)) {
-                for (std::uint64_t i = 0; i < cells_.size(); ++i) {
-                    Cell& c = cells_[i];
-                    if ((c.state & decided) != undecided) continue;
-                    if (c.ext_win == n)
-                        settle(c, win, n, next, i);
-                    else if ((c.state & pending) && c.ext_loss == n)
-                        settle(c, loss, n, next, i);
-                }
+            // Moves out of the index that decide at n: a win now if not
+            // already one, a loss if every other move is known to lose.
+            if (n < static_cast<int>(scheduled_wins_.size())) {
+                for (const std::uint32_t i : scheduled_wins_[n])
+                    if ((cells_[i].state & decided) == undecided) settle(cells_[i], win, n, next, i);
+                std::vector<std::uint32_t>().swap(scheduled_wins_[n]);
+            }
+            if (n < static_cast<int>(scheduled_losses_.size())) {
+                for (const std::uint32_t i : scheduled_losses_[n])
+                    if ((cells_[i].state & decided) == undecided) settle(cells_[i], loss, n, next, i);
+                std::vector<std::uint32_t>().swap(scheduled_losses_[n]);
             }
             frontier.swap(next);
         }
@@ -149,7 +153,7 @@ public:
                     Value child;
                     if (!q.of(q.side))
                         child = {Wdl::loss, 0};
-                    else if (!m.is_capture() && !m.crowns)
+                    else if (!m.is_capture() && !m.crowns && index_.contains(q))
                         child = value(index_.index(q));
                     else
                         child = external(q);
@@ -205,12 +209,17 @@ private:
             return true;
         }
         for (const Move& m : list) {
-            if (!m.is_capture() && !m.crowns) {
+            const bool quiet = !m.is_capture() && !m.crowns;
+            if (quiet && Index::whole) {
                 ++c.counter;
                 continue;
             }
             Position q = p;
             q.template make<false>(m);
+            if (quiet && index_.contains(q)) {
+                ++c.counter;
+                continue;
+            }
             const Value v = after_move(q.of(q.side) ? external(q) : Value{Wdl::loss, 0});
             if (v.result == Wdl::win)
                 c.ext_win = static_cast<std::uint16_t>(std::min<int>(c.ext_win, v.plies));
@@ -229,19 +238,19 @@ private:
         next.push_back(static_cast<std::uint32_t>(i));
     }
 
-    static void count_at(std::vector<std::uint64_t>& v, int n) {
+    // Positions to settle at ply n, in lists by n: a scan of every cell
+    // for each n would cost the slice's size times its longest distance,
+    // and moves out of a sub-slice have distances of every length.
+    static void schedule(std::vector<std::vector<std::uint32_t>>& v, int n, std::uint64_t i) {
         if (static_cast<int>(v.size()) <= n) v.resize(static_cast<std::size_t>(n) + 1);
-        ++v[static_cast<std::size_t>(n)];
-    }
-    static std::uint64_t at(const std::vector<std::uint64_t>& v, int n) {
-        return n < static_cast<int>(v.size()) ? v[static_cast<std::size_t>(n)] : 0;
+        v[static_cast<std::size_t>(n)].push_back(static_cast<std::uint32_t>(i));
     }
 
     const Index& index_;
     int threads_;
     Tick tick_;
     std::vector<Cell> cells_;
-    std::vector<std::uint64_t> scheduled_wins_, scheduled_losses_;
+    std::vector<std::vector<std::uint32_t>> scheduled_wins_, scheduled_losses_;
 };
 
 }  // namespace yaad::egdb

@@ -36,6 +36,10 @@ public:
     const Material& material() const { return m_; }
     std::uint64_t size() const { return 2 * half_; }
 
+    // Retrograde<> asks which moves stay inside: every quiet move does.
+    static constexpr bool whole = true;
+    bool contains(const Position&) const { return true; }
+
     // The index of p, which must hold this slice's material.
     std::uint64_t index(const Position& p) const {
         const Bitboard men = p.occupied() & ~p.kings;
@@ -66,7 +70,7 @@ public:
         return true;
     }
 
-private:
+    // The numbering's parts, shared with the sub-slices (sub_slice.hpp).
     static constexpr int max_n = 51;
     static constexpr int max_k = max_kind;
 
@@ -133,6 +137,7 @@ private:
         return set;
     }
 
+private:
     Material m_;
     std::uint64_t white_men_sets_ = 1, black_men_sets_ = 1, white_king_sets_ = 1, black_king_sets_ = 1, half_ = 0;
 };

@@ -8,14 +8,18 @@ namespace yaad {
 StrengthLevel strength_level(int level) {
     level = std::clamp(level, weakest_level, full_strength);
     if (level == full_strength) return {};
-    // From 100,000 nodes at level 19 down by a factor 0.62 a level (about
-    // 50 at level 1); choices stray 4 hundredths of a man more each level
-    // down.
+    // From 100,000 nodes at level 19 down by a factor 0.62 a level; choices
+    // stray 4 hundredths of a man more each level down. Below level 6 the
+    // budget is too small for more than a one-ply search whatever its size,
+    // so the weakest levels differ by how far they stray instead, and they
+    // compare more moves, as a beginner overlooks more.
     const double nodes = 100000.0 * std::pow(0.62, 19 - level);
     StrengthLevel s;
     s.nodes = std::max<std::uint64_t>(50, static_cast<std::uint64_t>(nodes));
-    s.lines = 4;
-    s.temperature = 4 * (full_strength - level);
+    constexpr int weak_lines[] = {0, 12, 8, 6, 5};
+    constexpr int weak_temperatures[] = {0, 170, 130, 100, 80};
+    s.lines = level < 5 ? weak_lines[level] : 4;
+    s.temperature = level < 5 ? weak_temperatures[level] : 4 * (full_strength - level);
     return s;
 }
 

@@ -228,3 +228,22 @@ TEST_CASE("egdb: a variant's slices are read only when first probed") {
     CHECK(db->probe(Variant::english, english)->value == egdb::Wdl::win);
     CHECK(db->probe(Variant::pool, parse_fen(Variant::pool, pool_fen)));
 }
+
+TEST_CASE("egdb: a slice file of another format version is skipped with a clear reason") {
+    TempDir dir("version");
+    egdb::build({.variant = Variant::english, .pieces = 2, .dir = dir.path});
+    const std::filesystem::path newer = egdb::slice_path(dir.path, Variant::english, {0, 1, 0, 1});
+    {
+        // The version is the u32 after the 8-byte magic.
+        std::fstream f(newer, std::ios::in | std::ios::out | std::ios::binary);
+        f.seekp(8);
+        f.put(static_cast<char>(egdb::format_version + 1));
+    }
+    std::vector<std::string> warnings;
+    const auto db = egdb::Database::open(dir.path, warnings);
+    REQUIRE(warnings.size() == 1);
+    CHECK(warnings[0].find("0m1k-0m1k.egdb: format version " + std::to_string(egdb::format_version + 1) +
+                           ", this yaad reads " + std::to_string(egdb::format_version)) != std::string::npos);
+    CHECK_FALSE(db->probe(Variant::english, parse_fen(Variant::english, "W:WK1:BK32")));
+    CHECK(db->probe(Variant::english, parse_fen(Variant::english, "W:W10:BK32")));
+}

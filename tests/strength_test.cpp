@@ -29,12 +29,13 @@ SearchInfo line(int score, int rank) {
 
 }  // namespace
 
-TEST_CASE("strength: nodes grow and mistakes shrink with the level; 20 is unlimited") {
+TEST_CASE("strength: nodes grow, moves compared and mistakes shrink with the level; 20 is unlimited") {
     for (int level = weakest_level; level < full_strength - 1; ++level) {
         CAPTURE(level);
         const StrengthLevel a = strength_level(level), b = strength_level(level + 1);
         CHECK(a.nodes <= b.nodes);
         CHECK(a.temperature > b.temperature);
+        CHECK(a.lines >= b.lines);
         CHECK(a.lines > 1);
     }
     CHECK(strength_level(1).nodes == 50);
