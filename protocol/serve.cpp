@@ -296,7 +296,8 @@ int run_serve(const cli::po::variables_map& vm) {
     options.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(cli::unsigned_option(vm, "hash"), 1, 1024));
     const std::string host = vm["host"].as<std::string>();
     beast::error_code ec;
-    const net::ip::address address = net::ip::make_address(host, ec);
+    // "localhost" is the one name taken: people type it.
+    const net::ip::address address = net::ip::make_address(host == "localhost" ? "127.0.0.1" : host, ec);
     if (ec) throw InputError("--host must be an IP address such as 127.0.0.1, not " + quoted_excerpt(host));
     std::vector<std::string> warnings;
     options.database = open_database(cli::egdb_dir_option(vm), warnings);

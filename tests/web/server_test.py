@@ -44,6 +44,17 @@ class ServerTest(unittest.TestCase):
         first = s.wait_for(lambda m: m["type"] == "state", "first state")
         return s, first
 
+    def test_command_line(self):
+        for args, error in ((["--host", "nowhere"], "error: --host must be an IP address such as 127.0.0.1, not 'nowhere'"),
+                            (["--port", "70000"], "error: --port must be 0 to 65535 (0: any free port)"),
+                            (["--port", str(self.server.port)], "error: cannot listen on 127.0.0.1 port "
+                             f"{self.server.port}: Address already in use")):
+            run = subprocess.run([YAAD, "serve", *args], capture_output=True, text=True, timeout=60)
+            self.assertEqual((run.returncode, run.stdout, run.stderr), (2, "", error + "\n"))
+        other = Server(YAAD, "--host", "localhost")
+        self.assertTrue(other.url.startswith("http://127.0.0.1:"))
+        self.assertEqual(other.stop(), 0)
+
     def test_page_files(self):
         status, kind, body = self.server.get("/")
         self.assertEqual((status, kind), (200, "text/html; charset=utf-8"))
