@@ -15,8 +15,13 @@ namespace yaad {
 
 SearchResult Engine::search(const Game& game, const SearchLimits& limits, SearchControl& control,
                             const IterationCallback& on_iteration) {
-    if (std::optional<SearchResult> from_book = book_move(game, limits, control)) return *from_book;
-    if (level_ == full_strength || limits.analysis) return search_at_full_strength(game, limits, control, on_iteration);
+    if (level_ == full_strength || limits.analysis) {
+        if (std::optional<SearchResult> from_book = book_move(game, limits, control)) return *from_book;
+        return search_at_full_strength(game, limits, control, on_iteration);
+    }
+    // Below full strength the level's own choices decide from the first
+    // move: a weaker player knows no book, and the levels were calibrated
+    // without one.
     const StrengthLevel level = strength_level(level_);
     SearchLimits weaker = limits;
     weaker.nodes = limits.nodes ? std::min(limits.nodes, level.nodes) : level.nodes;

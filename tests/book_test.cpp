@@ -143,7 +143,7 @@ TEST_CASE("book: the moves best first, a choice within the margin, the same for 
     CHECK(!book.choose(after, 100, r));
 }
 
-TEST_CASE("book: the engine plays from it at once, but not in analysis or for another variant") {
+TEST_CASE("book: the engine plays from it at once, but not in analysis, for another variant or below full strength") {
     auto book = std::make_shared<const OpeningBook>(hand_made_book({3, -2, 7, 1, 0, -40, 5}), "test");
     const Position start = start_position(Variant::jamaican);
     Engine engine(1);
@@ -163,6 +163,12 @@ TEST_CASE("book: the engine plays from it at once, but not in analysis or for an
     CHECK(analysed.nodes > 0);
     limits.analysis = false;
     CHECK(!engine.search(Game(Variant::pool), limits, control).from_book);
+    engine.set_level(full_strength - 1);
+    const SearchResult weaker = engine.search(Game(Variant::jamaican), limits, control);
+    CHECK(!weaker.from_book);
+    CHECK(weaker.nodes > 0);
+    engine.set_level(full_strength);
+    CHECK(engine.search(Game(Variant::jamaican), limits, control).from_book);
     engine.set_book(nullptr, 0);
     CHECK(!engine.search(Game(Variant::jamaican), limits, control).from_book);
 }
