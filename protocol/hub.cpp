@@ -15,6 +15,7 @@
 #include "input_error.hpp"
 #include "legal_moves.hpp"
 #include "notation.hpp"
+#include "opening_book.hpp"
 #include "search.hpp"
 #include "text.hpp"
 #include "tokenizer.hpp"
@@ -287,6 +288,9 @@ private:
             send("done");
             return;
         }
+        // An analysis shows what the book knows here before it searches,
+        // as the shell's analyse does.
+        if (analyze) send_book_moves();
         control_.reset(ponder);
         search_running_ = true;
         search_thread_ = std::thread([this, limits] {
@@ -295,6 +299,9 @@ private:
             const SearchResult r = engine_.search(*game_, limits, control_, [&](const SearchInfo& info) {
                 send(info_line(v, root, info, limits.multipv));
             });
+            // A move from the book has no search to report: its line says
+            // so, with the book's score, so a GUI shows more than a move.
+            if (r.from_book && r.best) send(book_line(v, root, *r.best, r.score, 0));
             std::string done = "done";
             if (r.best) {
                 done += " move=" + format_move(v, root, *r.best, MoveFormat::hub);
@@ -317,6 +324,26 @@ private:
             if (a.name == "think" || a.name == "ponder" || a.name == "analyze" || a.name == "analyse") continue;
             throw InputError("unknown go mode: " + printable_excerpt(a.name) + " (think, ponder or analyze)");
         }
+    }
+
+    // One info line per move the book knows in the current position, best
+    // first, ranked by multipv= as several lines of a search are.
+    void send_book_moves() {
+        const OpeningBook* book = engine_.book();
+        if (!book || book->variant() != game_->variant()) return;
+        const std::vector<BookMove> moves = book->moves(game_->position());
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            send(book_line(game_->variant(), game_->position(), moves[i].move, moves[i].score,
+                           static_cast<int>(i) + 1));
+    }
+
+    // A book move as an info line: depth 0 and no nodes (nothing was
+    // searched), and book=true, since HUB.md allows key=value pairs only.
+    static std::string book_line(Variant v, const Position& root, const Move& move, int score, int rank) {
+        std::string line = "info depth=0 mean-depth=0.0 score=" + score_text(score) +
+                           " nodes=0 time=0.000 nps=0.00 ";
+        if (rank > 0) line += "multipv=" + std::to_string(rank) + " ";
+        return line + "pv=\"" + format_move(v, root, move, MoveFormat::hub) + "\" book=true";
     }
 
     // With several lines, multipv= gives each line's rank at its depth.

@@ -109,7 +109,14 @@ WebGame::~WebGame() { shut_down(); }
 
 void WebGame::shut_down() { stop_search(); }
 
-void WebGame::start() { send_state(); }
+void WebGame::start() {
+    use_book();
+    send_state();
+}
+
+void WebGame::use_book() {
+    if (const auto problem = give_book(engine_, game_.variant(), options_.book)) send_error(*problem);
+}
 
 void WebGame::handle(std::string_view text) {
     try {
@@ -204,6 +211,7 @@ void WebGame::new_game(const Game& game) {
     by_engine_.assign(game_.ply_count(), false);
     loaded_result_.clear();
     engine_.new_game();
+    use_book();
 }
 
 void WebGame::play(const Move& m, bool by_engine) {
@@ -235,6 +243,7 @@ void WebGame::load_pdn(const std::string& text, std::size_t index) {
     game_ = loaded;
     by_engine_.assign(game_.ply_count(), false);
     engine_.new_game();
+    use_book();
     loaded_result_ = game_.status().outcome == Outcome::ongoing && pdn.result != "*" ? pdn.result : "";
     changed();
 }
@@ -356,7 +365,11 @@ void WebGame::search_done(std::uint64_t id, SearchKind kind, const SearchResult&
     const Position before = game_.position();
     json::Object message;
     message.add("type", "engine").add("move", format_move(game_.variant(), before, *result.best));
-    if (result.depth > 0)
+    if (result.from_book)
+        message.add("book", true)
+            .add("score", score_for_people(result.score, before.side))
+            .add("white", white_men(result.score, before.side));
+    else if (result.depth > 0)
         message.add("score", score_for_people(result.score, before.side))
             .add("white", white_men(result.score, before.side))
             .add("depth", result.depth);

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "book_option.hpp"
 #include "database.hpp"
 #include "game.hpp"
 #include "json_text.hpp"
@@ -25,6 +26,7 @@ struct WebGameOptions {
     Variant variant = default_variant;
     std::size_t hash_mb = 16;
     std::shared_ptr<const egdb::Database> database;
+    BookChoice book;  // the built-in book of the game's variant, by default
 };
 
 class WebGame : public std::enable_shared_from_this<WebGame> {
@@ -62,6 +64,10 @@ private:
     void undo();
     void load_pdn(const std::string& text, std::size_t index);
     void set_players(const json::Message& m);
+    // Gives the engine the book of the game's variant (which a new or a
+    // loaded game may change); a book that cannot be used is an error
+    // message, and the engine plays on without one.
+    void use_book();
 
     // After every change of the game or the players: the state to the
     // page, then the engine's move or the analysis if one is due.

@@ -77,7 +77,8 @@ function receive(m) {
   } else if (m.type === "engine") {
     const played = state && state.moves.find((x) => x.text === m.move);
     if (played) lastMove = {from: played.from, to: played.to};
-    showMessage("yaad plays " + m.move + (m.score ? " (" + m.score + ", depth " + m.depth + ")" : ""));
+    const why = m.book ? "book" : "depth " + m.depth;
+    showMessage("yaad plays " + m.move + (m.score ? " (" + m.score + ", " + why + ")" : ""));
     if (m.score) setEval(m.white, m.score);
   } else if (m.type === "opening") {
     lastMove = null;

@@ -44,7 +44,9 @@ class _Search:
     errors: list = field(default_factory=list)
 
     def note(self, line, text):
-        if line.command == "info":
+        # A move from the engine's book (yaad's info line with book=true) is recorded as one without
+        # a search: no score, no depth, so its comment is its time alone.
+        if line.command == "info" and line.get("book") != "true":
             if "score" in line.values:
                 self.score = _number(line.get("score"), float)
             if "depth" in line.values:

@@ -106,6 +106,13 @@ class Hub(unittest.TestCase):
         h.send("ping")
         return h.p.lines_until(lambda l: l == "pong")[:-1]
 
+    def assert_book_line(self, info, done):
+        """A move from the book: one info line, depth 0, book=true, its pv the move."""
+        self.assertEqual(len(info), 1, info)
+        self.assertRegex(info[0], r'^info depth=0 mean-depth=0\.0 score=-?\d+\.\d\d nodes=0 time=0\.000 '
+                         r'nps=0\.00 pv="[^"]+" book=true$')
+        self.assertEqual(fields(info[0])["pv"], fields(done)["move"])
+
     def test_params_declared(self):
         h = self.hub()
         params = {fields(l)["name"]: fields(l) for l in h.greeting[1:-1]}
@@ -126,11 +133,19 @@ class Hub(unittest.TestCase):
         h = self.hub()
         h.send("pos start")
         info, done, _ = h.search("level depth=30")
-        self.assertEqual(info, [])
+        self.assert_book_line(info, done)
         self.assertIn(fields(done)["move"], hub_form(m for m, _ in book_moves()))
+        # An analysis lists the book's moves (best first, ranked), then searches.
         h.send("pos start")
         info, done, _ = h.search("level depth=3", go="go analyze")
-        self.assertTrue(info)
+        moves = book_moves()
+        listed = [fields(l) for l in info[:len(moves)]]
+        self.assertEqual([(f["pv"], f["multipv"], f["book"], f["depth"]) for f in listed],
+                         [(pv, str(rank), "true", "0") for rank, pv in
+                          enumerate((hub_form([m]).pop() for m, _ in moves), 1)])
+        self.assertEqual([float(f["score"]) for f in listed], [s for _, s in moves])
+        self.assertTrue(info[len(moves):])
+        self.assertNotIn("book", fields(info[-1]))
         h.set_param("book", "false")
         h.send("pos start")
         info, done, _ = h.search("level depth=3")
@@ -143,7 +158,7 @@ class Hub(unittest.TestCase):
         for _ in range(6):
             h.send("pos start")
             info, done, _ = h.search("level depth=3")
-            self.assertEqual(info, [])
+            self.assert_book_line(info, done)
             self.assertIn(fields(done)["move"], best)
 
     def test_a_book_file_replaces_the_built_in_one(self):
@@ -152,7 +167,7 @@ class Hub(unittest.TestCase):
         self.assertEqual(self.answer_to(h, f"set-param name=book-file value={good}"), [])
         h.send("pos start")
         info, done, _ = h.search("level depth=3")
-        self.assertEqual(info, [])
+        self.assert_book_line(info, done)
         self.assertIn(fields(done)["move"], hub_form(m for m, _ in book_moves(good)))
 
     def test_a_file_that_cannot_be_used_is_one_error_and_play_goes_on(self):

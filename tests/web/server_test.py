@@ -20,6 +20,9 @@ from webclient import Server, Socket, wait_until  # noqa: E402
 
 YAAD = None
 HERE = os.path.dirname(os.path.abspath(__file__))
+# A Jamaican position 10 random plies in, Black to move: no book knows it,
+# so the engine searches there.
+OUT_OF_BOOK = "B:W20-22,24-28,30-32:B1-4,6,8-10,13,14,16"
 
 
 def game_of(state):
@@ -183,10 +186,26 @@ class ServerTest(unittest.TestCase):
         # White is a person's: the analysis goes on for White's move.
         s.wait_for(lambda m: m["type"] == "info" and m["kind"] == "analysis", "the analysis again")
 
+    def test_engine_plays_from_the_book(self):
+        s, _ = self.connect()
+        s.send(type="players", black="engine", movetime=3600)
+        engine = s.wait_for(lambda m: m["type"] in ("info", "engine"), "the engine's move")
+        self.assertEqual((engine["type"], engine["book"]), ("engine", True))
+        self.assertRegex(engine["score"], r"^(\+\d\.\d\d for (Black|White)|0\.00: level)$")
+        self.assertNotIn("depth", engine)
+        # Below full strength the engine chooses its own moves.
+        s.send(type="players", level=19, nodes=300)
+        s.send(type="new")
+        engine = s.wait_for(lambda m: m["type"] == "engine", "the level's move")
+        self.assertNotIn("book", engine)
+
     def test_engine_plays_and_stop_plays_at_once(self):
         s, _ = self.connect()
+        s.send(type="new", fen=OUT_OF_BOOK)
+        s.wait_for(lambda m: m["type"] == "state" and m["fen"] == OUT_OF_BOOK, "a position out of the book")
         s.send(type="players", black="engine", nodes=300)
         engine = s.wait_for(lambda m: m["type"] == "engine", "the engine's move")
+        self.assertNotIn("book", engine)
         state = s.wait_for(lambda m: m["type"] == "state" and m["ply"] == 1, "the state after it")
         self.assertEqual(state["plies"], [engine["move"]])
         self.assertIn("yaad", state["pdn"].split("[Black \"")[1].split("\"")[0])
