@@ -2,11 +2,13 @@
 // databases (egdb/).
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include "builder.hpp"
 #include "cli.hpp"
 #include "database.hpp"
+#include "fen.hpp"
 #include "input_error.hpp"
 #include "notation.hpp"
 #include "proof_search.hpp"
@@ -73,15 +75,44 @@ int run_info(const po::variables_map& vm) {
     return 0;
 }
 
+std::string probe_line(const std::optional<egdb::Probe>& r) {
+    if (!r) return "value=- plies=-";
+    const char* value = r->value == egdb::Wdl::win ? "win" : r->value == egdb::Wdl::loss ? "loss" : "draw";
+    return std::string("value=") + value + " plies=" + (r->plies < 0 ? "-" : std::to_string(r->plies));
+}
+
+// --fens FILE (- for standard input): one answer line per FEN line, for
+// scripts that ask about many positions (scripts/egdb-match-review); a
+// position not in the database or not readable gets value=- plies=-.
+int run_probe_many(const po::variables_map& vm, Variant v, const egdb::Database& db) {
+    const std::string name = vm["fens"].as<std::string>();
+    std::ifstream file;
+    if (name != "-") {
+        file.open(name);
+        if (!file) throw InputError("cannot read " + name);
+    }
+    std::istream& in = name == "-" ? std::cin : file;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::optional<egdb::Probe> r;
+        try {
+            r = db.probe(v, parse_fen(v, line));
+        } catch (const InputError&) {
+        }
+        std::cout << probe_line(r) << "\n";
+    }
+    return 0;
+}
+
 int run_probe(const po::variables_map& vm) {
     const Variant v = variant_option(vm);
+    if (vm.count("fens")) return run_probe_many(vm, v, *open_database(dir_option(vm)));
     if (!vm.count("fen")) throw InputError("give the position with --fen");
     const Position p = position_option(vm, v);
     const std::unique_ptr<egdb::Database> db = open_database(dir_option(vm));
     const std::optional<egdb::Probe> r = db->probe(v, p);
     if (!r) throw InputError("the position is not in the database");
-    const char* value = r->value == egdb::Wdl::win ? "win" : r->value == egdb::Wdl::loss ? "loss" : "draw";
-    std::cout << "value=" << value << " plies=" << (r->plies < 0 ? "-" : std::to_string(r->plies)) << "\n";
+    std::cout << probe_line(r) << "\n";
     return 0;
 }
 
@@ -147,6 +178,7 @@ void declare_egdb(po::options_description& d) {
         "pieces", po::value<std::string>()->default_value("4"), "build: every slice of up to this many pieces")(
         "threads", po::value<std::string>()->default_value("1"), "build: threads")(
         "dir", po::value<std::string>(), "the database directory (default: egdb beside the yaad executable)")(
+        "fens", po::value<std::string>(), "probe: a file of FENs, one a line (- for standard input)")(
         "hash", po::value<std::string>()->default_value("256"), "prove: the table's size in MB")(
         "count", po::value<std::string>()->default_value("0"),
         "prove: plies already played without a capture or a crowning")(
@@ -168,7 +200,7 @@ int run_egdb(const po::variables_map& vm) {
 
 Command egdb_command() {
     return {"egdb", "endgame databases: build them, list them, probe a position, prove a position's value",
-            "build --variant V --pieces N [--dir D] [--threads T] | info [--dir D] | probe --variant V [--dir D] --fen F"
+            "build --variant V --pieces N [--dir D] [--threads T] | info [--dir D] | probe --variant V [--dir D] --fen F|--fens FILE"
             " | prove --variant sixrow [--dir D] --fen F [--hash MB] [--count N] [--nodes N]",
             declare_egdb, run_egdb};
 }

@@ -106,7 +106,7 @@ TEST_CASE("egdb prove: with no database the search plays every line out") {
     }
 }
 
-TEST_CASE("egdb prove: the tree of a position with no move is the position; a node limit leaves it undecided") {
+TEST_CASE("egdb prove: the tree of a position with no move is the position, and a node limit leaves it undecided") {
     // White's man on a1 is blocked by Black's men on b2 and c3 cannot
     // be taken (d4 behind it is Black's).
     const Position blocked = parse_fen(Variant::sixrow, "W:Wa1:Bb2,c3,d4");
