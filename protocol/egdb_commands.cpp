@@ -2,12 +2,16 @@
 // databases (egdb/).
 
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 
 #include "builder.hpp"
 #include "cli.hpp"
 #include "database.hpp"
+#include "fen.hpp"
 #include "input_error.hpp"
+#include "notation.hpp"
+#include "proof_search.hpp"
 #include "variant.hpp"
 
 namespace yaad::cli {
@@ -71,23 +75,114 @@ int run_info(const po::variables_map& vm) {
     return 0;
 }
 
+std::string probe_line(const std::optional<egdb::Probe>& r) {
+    if (!r) return "value=- plies=-";
+    const char* value = r->value == egdb::Wdl::win ? "win" : r->value == egdb::Wdl::loss ? "loss" : "draw";
+    return std::string("value=") + value + " plies=" + (r->plies < 0 ? "-" : std::to_string(r->plies));
+}
+
+// --fens FILE (- for standard input): one answer line per FEN line, for
+// scripts that ask about many positions (scripts/egdb-match-review); a
+// position not in the database or not readable gets value=- plies=-.
+int run_probe_many(const po::variables_map& vm, Variant v, const egdb::Database& db) {
+    const std::string name = vm["fens"].as<std::string>();
+    std::ifstream file;
+    if (name != "-") {
+        file.open(name);
+        if (!file) throw InputError("cannot read " + name);
+    }
+    std::istream& in = name == "-" ? std::cin : file;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::optional<egdb::Probe> r;
+        try {
+            r = db.probe(v, parse_fen(v, line));
+        } catch (const InputError&) {
+        }
+        std::cout << probe_line(r) << "\n";
+    }
+    return 0;
+}
+
 int run_probe(const po::variables_map& vm) {
     const Variant v = variant_option(vm);
+    if (vm.count("fens")) return run_probe_many(vm, v, *open_database(dir_option(vm)));
     if (!vm.count("fen")) throw InputError("give the position with --fen");
     const Position p = position_option(vm, v);
     const std::unique_ptr<egdb::Database> db = open_database(dir_option(vm));
     const std::optional<egdb::Probe> r = db->probe(v, p);
     if (!r) throw InputError("the position is not in the database");
-    const char* value = r->value == egdb::Wdl::win ? "win" : r->value == egdb::Wdl::loss ? "loss" : "draw";
-    std::cout << "value=" << value << " plies=" << (r->plies < 0 ? "-" : std::to_string(r->plies)) << "\n";
+    std::cout << probe_line(r) << "\n";
     return 0;
 }
 
+// One line per question: its answer and the size of its solution tree.
+void print_answer(const char* name, const egdb::ProofAnswer& a) {
+    if (!a.asked) return;
+    std::printf("%s=%s nodes=%llu", name, !a.decided ? "undecided" : a.yes ? "yes" : "no",
+                static_cast<unsigned long long>(a.nodes));
+    if (a.decided)
+        std::printf(" recount-nodes=%llu tree=%llu tree-paths=%.6g database-leaves=%llu end-leaves=%llu count-leaves=%llu",
+                    static_cast<unsigned long long>(a.recount_nodes), static_cast<unsigned long long>(a.positions), a.tree_positions,
+                    static_cast<unsigned long long>(a.database_leaves), static_cast<unsigned long long>(a.end_leaves),
+                    static_cast<unsigned long long>(a.count_leaves));
+    std::printf("\n");
+}
+
+int run_prove(const po::variables_map& vm) {
+    const Variant v = variant_option(vm);
+    if (!egdb::provable(v))
+        throw InputError(std::string(variant_name(v)) +
+                         " draws by repetition, so a value depends on the game's history: prove takes sixrow");
+    if (!vm.count("fen")) throw InputError("give the position with --fen (start for the start position)");
+    const Position p = position_option(vm, v);
+    egdb::ProofOptions o;
+    o.table_megabytes = unsigned_option(vm, "hash");
+    if (o.table_megabytes < 1 || o.table_megabytes > (1 << 20)) throw InputError("--hash must be 1 to 1048576 (MB)");
+    const std::uint64_t count = unsigned_option(vm, "count");
+    if (count >= 1000) throw InputError("--count must be below 1000");
+    o.progress_plies = static_cast<int>(count);
+    o.node_limit = unsigned_option(vm, "nodes");
+    o.on_progress = [](const egdb::ProofProgress& p) {
+        std::fprintf(stderr, "prove: question %d, %llu nodes, root proof %llu disproof %llu, table %.0f%% full, %.0f s\n",
+                     p.question, static_cast<unsigned long long>(p.nodes), static_cast<unsigned long long>(p.root_proof),
+                     static_cast<unsigned long long>(p.root_disproof), 100 * p.table_fill, p.seconds);
+    };
+    const std::filesystem::path dir = dir_option(vm);
+    if (!std::filesystem::is_directory(dir)) throw InputError("no database directory " + dir.string());
+    const std::unique_ptr<egdb::Database> db = open_database(dir);
+    if (db->max_pieces(v) == 0)
+        std::cerr << "warning: no " << variant_name(v) << " set in " << dir.string()
+                  << ": every line is played to its end (slow beyond a few pieces)\n";
+    egdb::Trust trust;
+    egdb::ProofResult r;
+    try {
+        trust = egdb::trust(db.get(), v);
+        r = egdb::prove(v, p, db.get(), trust, o);
+    } catch (const std::exception& e) {
+        std::cerr << "error: " << e.what() << "\n";
+        return 1;
+    }
+    const char* value = !r.value ? "undecided" : *r.value == egdb::Wdl::win ? "win" : *r.value == egdb::Wdl::loss ? "loss" : "draw";
+    std::printf("value=%s move=%s seconds=%.1f database-pieces=%d\n", value,
+                r.move ? format_move(v, p, *r.move).c_str() : "-", r.seconds, trust.pieces);
+    std::printf("exact-slices=%d of %d\n", trust.exact_slices, trust.slices);
+    if (!trust.why.empty()) std::printf("inexact=%s\n", trust.why.c_str());
+    print_answer("side-to-move-wins", r.win);
+    print_answer("opponent-wins", r.loss);
+    return r.value ? 0 : 1;
+}
+
 void declare_egdb(po::options_description& d) {
-    d.add_options()("action", po::value<std::string>(), "build, info or probe")(
+    d.add_options()("action", po::value<std::string>(), "build, info, probe or prove")(
         "pieces", po::value<std::string>()->default_value("4"), "build: every slice of up to this many pieces")(
         "threads", po::value<std::string>()->default_value("1"), "build: threads")(
-        "dir", po::value<std::string>(), "the database directory (default: egdb beside the yaad executable)");
+        "dir", po::value<std::string>(), "the database directory (default: egdb beside the yaad executable)")(
+        "fens", po::value<std::string>(), "probe: a file of FENs, one a line (- for standard input)")(
+        "hash", po::value<std::string>()->default_value("256"), "prove: the table's size in MB")(
+        "count", po::value<std::string>()->default_value("0"),
+        "prove: plies already played without a capture or a crowning")(
+        "nodes", po::value<std::string>()->default_value("0"), "prove: give up after this many nodes (0: never)");
     declare_variant(d);
     declare_position(d);
 }
@@ -97,14 +192,16 @@ int run_egdb(const po::variables_map& vm) {
     if (action == "build") return run_build(vm);
     if (action == "info") return run_info(vm);
     if (action == "probe") return run_probe(vm);
-    throw InputError("yaad egdb needs build, info or probe");
+    if (action == "prove") return run_prove(vm);
+    throw InputError("yaad egdb needs build, info, probe or prove");
 }
 
 }  // namespace
 
 Command egdb_command() {
-    return {"egdb", "endgame databases: build them, list them, probe a position",
-            "build --variant V --pieces N [--dir D] [--threads T] | info [--dir D] | probe --variant V [--dir D] --fen F",
+    return {"egdb", "endgame databases: build them, list them, probe a position, prove a position's value",
+            "build --variant V --pieces N [--dir D] [--threads T] | info [--dir D] | probe --variant V [--dir D] --fen F|--fens FILE"
+            " | prove --variant sixrow [--dir D] --fen F [--hash MB] [--count N] [--nodes N]",
             declare_egdb, run_egdb};
 }
 
