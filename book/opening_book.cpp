@@ -41,7 +41,13 @@ std::optional<BookMove> OpeningBook::choose(const Position& p, int margin, Rando
     return known[random.below(within)];
 }
 
+bool book_serves(Variant book, Variant game) {
+    const auto same_rules = [](Variant v) { return v == Variant::pool ? Variant::jamaican : v; };
+    return same_rules(book) == same_rules(game);
+}
+
 std::shared_ptr<const OpeningBook> builtin_book(Variant v) {
+    if (v == Variant::pool) v = Variant::jamaican;
     // Decoded once per variant, when first asked for.
     static std::array<std::shared_ptr<const OpeningBook>, all_variants.size()> books;
     static std::array<bool, all_variants.size()> tried{};
@@ -60,7 +66,7 @@ std::shared_ptr<const OpeningBook> builtin_book(Variant v) {
 
 std::shared_ptr<const OpeningBook> read_book(const std::string& path, Variant v) {
     BookFile file = read_book_file(path);
-    if (file.variant != v)
+    if (!book_serves(file.variant, v))
         throw InputError(path + ": a book of " + std::string(variant_name(file.variant)) + ", not of " +
                          std::string(variant_name(v)));
     return std::make_shared<const OpeningBook>(std::move(file), path);

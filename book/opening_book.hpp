@@ -45,12 +45,19 @@ private:
     std::string source_;
 };
 
-// The book built into yaad for `v`; null when there is none.
+// Whether a book of variant `book` serves games of `game`. Jamaican and
+// Pool have the same rules on mirrored boards, and yaad stores both the
+// same way (geometry.hpp: the mirror is only in the squares' names), so a
+// position has the same key in both and one book serves both.
+bool book_serves(Variant book, Variant game);
+
+// The book built into yaad for `v` (Pool plays from the Jamaican one);
+// null when there is none.
 std::shared_ptr<const OpeningBook> builtin_book(Variant v);
 
 // The book in `path` for playing `v`. Throws InputError (one line) for a
 // file that cannot be read, is not a book, is corrupt, of another version
-// or of another variant.
+// or of a variant whose book does not serve v.
 std::shared_ptr<const OpeningBook> read_book(const std::string& path, Variant v);
 
 // The book a front end asks for: "" the built-in one, else a file.

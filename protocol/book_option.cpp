@@ -22,7 +22,7 @@ std::optional<std::string> give_book(Engine& engine, Variant v, const BookChoice
 
 std::optional<std::string> book_moves_text(const Engine& engine, const Game& game) {
     const OpeningBook* book = engine.book();
-    if (!book || book->variant() != game.variant()) return std::nullopt;
+    if (!book || !book_serves(book->variant(), game.variant())) return std::nullopt;
     const std::vector<BookMove> moves = book->moves(game.position());
     if (moves.empty()) return std::nullopt;
     std::string text = std::string("book (scores for ") + (game.position().side == Color::white ? "White" : "Black") + "):";

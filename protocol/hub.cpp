@@ -330,7 +330,7 @@ private:
     // first, ranked by multipv= as several lines of a search are.
     void send_book_moves() {
         const OpeningBook* book = engine_.book();
-        if (!book || book->variant() != game_->variant()) return;
+        if (!book || !book_serves(book->variant(), game_->variant())) return;
         const std::vector<BookMove> moves = book->moves(game_->position());
         for (std::size_t i = 0; i < moves.size(); ++i)
             send(book_line(game_->variant(), game_->position(), moves[i].move, moves[i].score,

@@ -48,7 +48,7 @@ SearchResult Engine::search(const Game& game, const SearchLimits& limits, Search
 
 std::optional<SearchResult> Engine::book_move(const Game& game, const SearchLimits& limits,
                                              const SearchControl& control) {
-    if (!book_ || book_->variant() != game.variant() || limits.analysis || limits.infinite || control.pondering())
+    if (!book_ || !book_serves(book_->variant(), game.variant()) || limits.analysis || limits.infinite || control.pondering())
         return std::nullopt;
     const std::optional<BookMove> chosen = book_->choose(game.position(), book_margin_, choices_);
     if (!chosen) return std::nullopt;

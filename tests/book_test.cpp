@@ -78,7 +78,22 @@ TEST_CASE("book file: what is written is read back, byte for byte") {
     CHECK(read_book_file(path).entries == f.entries);
     CHECK(!std::filesystem::exists(path + ".part"));
     CHECK(read_book(path, Variant::jamaican)->size() == 8);
-    CHECK_THROWS_WITH_AS(read_book(path, Variant::pool), (path + ": a book of jamaican, not of pool").c_str(), InputError);
+    CHECK_THROWS_WITH_AS(read_book(path, Variant::english), (path + ": a book of jamaican, not of english").c_str(),
+                         InputError);
+    // Pool is Jamaican on the other diagonal, stored alike: one book serves both.
+    CHECK(read_book(path, Variant::pool)->size() == 8);
+    CHECK(book_serves(Variant::pool, Variant::jamaican));
+    CHECK(!book_serves(Variant::english, Variant::pool));
+}
+
+TEST_CASE("book: the built-in Jamaican book plays Pool, the same moves on the mirrored board") {
+    const auto jamaican = builtin_book(Variant::jamaican);
+    REQUIRE(jamaican);
+    CHECK(builtin_book(Variant::pool) == jamaican);
+    const Position start = start_position(Variant::pool);
+    CHECK(start == start_position(Variant::jamaican));
+    const std::vector<BookMove> moves = jamaican->moves(start);
+    CHECK(moves.size() == legal_moves(Variant::pool, start).size());
 }
 
 TEST_CASE("book file: truncated, corrupt, foreign or of another version: one line") {
@@ -162,7 +177,8 @@ TEST_CASE("book: the engine plays from it at once, but not in analysis, for anot
     CHECK(!analysed.from_book);
     CHECK(analysed.nodes > 0);
     limits.analysis = false;
-    CHECK(!engine.search(Game(Variant::pool), limits, control).from_book);
+    CHECK(engine.search(Game(Variant::pool), limits, control).from_book);
+    CHECK(!engine.search(Game(Variant::english), limits, control).from_book);
     engine.set_level(full_strength - 1);
     const SearchResult weaker = engine.search(Game(Variant::jamaican), limits, control);
     CHECK(!weaker.from_book);

@@ -77,11 +77,11 @@ class Books:
                     f.write(content)
                 cls.files[name] = path
             cls.files["missing"] = os.path.join(cls.dir, "missing.book")
-            pool = os.path.join(cls.dir, "pool.book")
-            r = run("book", "build", "--variant", "pool", "--positions", "10", "--depth", "1", "--out", pool)
+            english = os.path.join(cls.dir, "english.book")
+            r = run("book", "build", "--variant", "english", "--positions", "10", "--depth", "1", "--out", english)
             if r.returncode != 0:
                 raise AssertionError(r.stderr)
-            cls.files["other-variant"] = pool
+            cls.files["other-variant"] = english
         return cls.files
 
 
@@ -91,7 +91,7 @@ BAD_FILES = {
     "corrupt": "checksum mismatch (corrupt file)",
     "not-a-book": "not a yaad opening book",
     "new-version": "book version 2, this yaad reads version 1",
-    "other-variant": "a book of pool, not of jamaican",
+    "other-variant": "a book of english, not of jamaican",
 }
 
 
@@ -259,6 +259,15 @@ class CommandLine(unittest.TestCase):
                 self.assertRegex(r.stdout.splitlines()[0], rf"^book built-in: {variant}, version 1, \d+ positions, "
                                  r"\d+ expanded, leaves searched with nodes \d+$")
                 self.assertGreater(len(book_moves(variant=variant)), 5)
+
+    def test_pool_plays_from_the_jamaican_book(self):
+        # The same game on the other diagonal: the same scores, the moves named for Pool's board.
+        r = run("book", "info", "--variant", "pool")
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertRegex(r.stdout.splitlines()[0], r"^book built-in: jamaican, ")
+        pool, jamaican = book_moves(variant="pool"), book_moves()
+        self.assertEqual(sorted(s for _, s in pool), sorted(s for _, s in jamaican))
+        self.assertEqual(sorted(m for m, _ in pool), sorted(referee(YAAD).legal_moves("pool")))
 
     def test_build_then_extend(self):
         with tempfile.TemporaryDirectory() as d:
