@@ -76,7 +76,9 @@ std::string signed_score(int score) {
 std::string judgement_comment(Variant v, const Position& before, const MoveJudgement& j) {
     if (j.forced) return "forced";
     std::string text = signed_score(j.played_score) + "/" + std::to_string(j.depth);
-    if (!j.best_line.empty() && !j.best_line.front().same_effect(j.played))
+    // A played move that scores as well as the search's choice (another way
+    // to the same result, seen deeper after the move) needs no alternative.
+    if (!j.best_line.empty() && !j.best_line.front().same_effect(j.played) && j.best_score > j.played_score)
         text += ", best " + format_move(v, before, j.best_line.front()) + " " + signed_score(j.best_score) + ": " +
                 format_line(v, before, j.best_line);
     return text;

@@ -120,7 +120,7 @@ LearnedExplanation explain_learned(Variant v, const Position& p) {
     return visit_variant(v, [&](auto r) {
         using R = decltype(r);
         LearnedExplanation e;
-        const LearnedWeights* w = active_learned_weights(family_of<R>());
+        const LearnedWeights* w = learned_weights_for<R>(p);
         if (!w) return e;
         e.source = eval_description(family_of<R>());
         for (const auto& part : LearnedEval<R>::explain(p, *w)) e.parts.emplace_back(part.name, part.white_score);

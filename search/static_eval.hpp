@@ -9,9 +9,19 @@
 
 namespace yaad {
 
+// The learned weights that evaluate p, or null for the hand-made
+// evaluation. Kings-only positions always get the hand-made one: the
+// windows see men only, and the learned king terms alone did not win
+// English 2 kings against 1 within the count, which the hand-made terms do.
+template <class R>
+const LearnedWeights* learned_weights_for(const Position& p) {
+    if (!(p.occupied() & ~p.kings)) return nullptr;
+    return active_learned_weights(family_of<R>());
+}
+
 template <class R>
 int static_eval(const Position& p) {
-    const LearnedWeights* w = active_learned_weights(family_of<R>());
+    const LearnedWeights* w = learned_weights_for<R>(p);
     if (!w) return Evaluator<R>::evaluate(p);
     const int divisor = Evaluator<R>::drawish_divisor(p);
     return divisor ? LearnedEval<R>::evaluate(p, *w) / divisor : 0;
