@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "byte_fields.hpp"
 #include "input_error.hpp"
 #include "variant.hpp"
 
@@ -21,39 +22,23 @@ constexpr std::size_t entry_bytes = 8 + 2 + 1;
 // Far above any book worth carrying (ten million positions).
 constexpr std::uintmax_t max_book_bytes = 128u << 20;
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int size) {
-    for (int i = 0; i < size; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(std::span<const std::uint8_t> in, std::size_t at, int size) {
-    std::uint64_t value = 0;
-    for (int i = 0; i < size; ++i) value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
-    return value;
-}
-
-std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-    return h;
-}
-
 }  // namespace
 
 std::vector<std::uint8_t> encode_book(const BookFile& book) {
     std::vector<std::uint8_t> out(magic.begin(), magic.end());
     out.reserve(header_bytes + entry_bytes * book.entries.size() + 8);
-    put(out, book_version, 4);
-    put(out, static_cast<std::uint8_t>(book.variant), 1);
-    put(out, 0, 3);
-    put(out, book.leaf_depth, 4);
-    put(out, book.leaf_nodes, 8);
-    put(out, book.entries.size(), 8);
+    put_field(out, book_version, 4);
+    put_field(out, static_cast<std::uint8_t>(book.variant), 1);
+    put_field(out, 0, 3);
+    put_field(out, book.leaf_depth, 4);
+    put_field(out, book.leaf_nodes, 8);
+    put_field(out, book.entries.size(), 8);
     for (const BookEntry& e : book.entries) {
-        put(out, e.key, 8);
-        put(out, static_cast<std::uint16_t>(e.score), 2);
-        put(out, e.expanded ? 1 : 0, 1);
+        put_field(out, e.key, 8);
+        put_field(out, static_cast<std::uint16_t>(e.score), 2);
+        put_field(out, e.expanded ? 1 : 0, 1);
     }
-    put(out, fnv1a(out), 8);
+    put_field(out, fnv1a(out), 8);
     return out;
 }
 
@@ -61,29 +46,29 @@ BookFile decode_book(std::span<const std::uint8_t> bytes, const std::string& nam
     auto fail = [&](const std::string& why) { return InputError(name + ": " + why); };
     if (bytes.size() < header_bytes + 8 || !std::equal(magic.begin(), magic.end(), bytes.begin()))
         throw fail("not a yaad opening book");
-    const auto version = get(bytes, 8, 4);
+    const auto version = get_field(bytes, 8, 4);
     if (version != book_version)
         throw fail("book version " + std::to_string(version) + ", this yaad reads version " +
                    std::to_string(book_version));
-    const auto variant = get(bytes, 12, 1);
+    const auto variant = get_field(bytes, 12, 1);
     if (variant >= all_variants.size()) throw fail("unknown variant number " + std::to_string(variant));
     BookFile book;
     book.variant = static_cast<Variant>(variant);
-    book.leaf_depth = static_cast<std::uint32_t>(get(bytes, 16, 4));
-    book.leaf_nodes = get(bytes, 20, 8);
-    const std::uint64_t count = get(bytes, 28, 8);
+    book.leaf_depth = static_cast<std::uint32_t>(get_field(bytes, 16, 4));
+    book.leaf_nodes = get_field(bytes, 20, 8);
+    const std::uint64_t count = get_field(bytes, 28, 8);
     const std::uint64_t room = (bytes.size() - header_bytes - 8) / entry_bytes;
     if (count > room || header_bytes + count * entry_bytes + 8 != bytes.size())
         throw fail(std::to_string(bytes.size()) + " bytes for " + std::to_string(count) +
                    " positions (truncated?)");
     const std::size_t end = header_bytes + static_cast<std::size_t>(count) * entry_bytes;
-    if (fnv1a(bytes.first(end)) != get(bytes, end, 8)) throw fail("checksum mismatch (corrupt file)");
+    if (fnv1a(bytes.first(end)) != get_field(bytes, end, 8)) throw fail("checksum mismatch (corrupt file)");
     book.entries.resize(static_cast<std::size_t>(count));
     for (std::size_t i = 0; i < book.entries.size(); ++i) {
         const std::size_t at = header_bytes + i * entry_bytes;
         BookEntry& e = book.entries[i];
-        e.key = get(bytes, at, 8);
-        e.score = static_cast<std::int16_t>(get(bytes, at + 8, 2));
+        e.key = get_field(bytes, at, 8);
+        e.score = static_cast<std::int16_t>(get_field(bytes, at + 8, 2));
         e.expanded = bytes[at + 10] != 0;
         // Lookups search by key: an unsorted file would hide positions.
         if (i > 0 && e.key <= book.entries[i - 1].key) throw fail("positions out of order (corrupt file)");

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iterator>
 
+#include "byte_fields.hpp"
 #include "input_error.hpp"
 #include "variant.hpp"
 
@@ -12,16 +13,6 @@ namespace {
 
 constexpr std::array<char, 8> magic{'Y', 'A', 'A', 'D', 'E', 'V', 'A', 'L'};
 constexpr std::size_t header_bytes = 8 + 4 + 4 + 12;
-
-void put(std::vector<std::uint8_t>& out, std::uint64_t value, int size) {
-    for (int i = 0; i < size; ++i) out.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
-}
-
-std::uint64_t get(std::span<const std::uint8_t> in, std::size_t at, int size) {
-    std::uint64_t value = 0;
-    for (int i = 0; i < size; ++i) value |= std::uint64_t{in[at + static_cast<std::size_t>(i)]} << (8 * i);
-    return value;
-}
 
 }  // namespace
 
@@ -39,26 +30,20 @@ ModelShape model_shape(EvalFamily f) {
     return shape(rules::Sixrow{});
 }
 
-std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-    return h;
-}
-
 std::vector<std::uint8_t> encode_weights(LearnedWeights& w) {
     const ModelShape shape = model_shape(w.family);
     std::vector<std::uint8_t> out(magic.begin(), magic.end());
-    put(out, weights_version, 4);
-    put(out, static_cast<std::uint8_t>(w.family), 1);
-    put(out, static_cast<std::uint64_t>(shape.board_size), 1);
-    put(out, 0, 2);
-    put(out, static_cast<std::uint64_t>(shape.tables), 4);
-    put(out, window_entries, 4);
-    put(out, global_terms, 4);
+    put_field(out, weights_version, 4);
+    put_field(out, static_cast<std::uint8_t>(w.family), 1);
+    put_field(out, static_cast<std::uint64_t>(shape.board_size), 1);
+    put_field(out, 0, 2);
+    put_field(out, static_cast<std::uint64_t>(shape.tables), 4);
+    put_field(out, window_entries, 4);
+    put_field(out, global_terms, 4);
     for (const auto& pair : w.slots)
-        for (std::int16_t v : pair) put(out, static_cast<std::uint16_t>(v), 2);
+        for (std::int16_t v : pair) put_field(out, static_cast<std::uint16_t>(v), 2);
     w.checksum = fnv1a(out);
-    put(out, w.checksum, 8);
+    put_field(out, w.checksum, 8);
     return out;
 }
 
@@ -66,28 +51,28 @@ LearnedWeights decode_weights(std::span<const std::uint8_t> bytes, const std::st
     auto fail = [&](const std::string& why) { return InputError(name + ": " + why); };
     if (bytes.size() < header_bytes + 8 || !std::equal(magic.begin(), magic.end(), bytes.begin()))
         throw fail("not a yaad weights file");
-    const auto version = get(bytes, 8, 4);
+    const auto version = get_field(bytes, 8, 4);
     if (version != weights_version)
         throw fail("weights version " + std::to_string(version) + ", this yaad reads version " +
                    std::to_string(weights_version));
-    const auto family = get(bytes, 12, 1);
+    const auto family = get_field(bytes, 12, 1);
     if (family >= eval_families) throw fail("unknown family " + std::to_string(family));
     LearnedWeights w;
     w.family = static_cast<EvalFamily>(family);
     const ModelShape shape = model_shape(w.family);
-    if (get(bytes, 13, 1) != static_cast<std::uint64_t>(shape.board_size) ||
-        get(bytes, 16, 4) != static_cast<std::uint64_t>(shape.tables) || get(bytes, 20, 4) != window_entries ||
-        get(bytes, 24, 4) != global_terms)
+    if (get_field(bytes, 13, 1) != static_cast<std::uint64_t>(shape.board_size) ||
+        get_field(bytes, 16, 4) != static_cast<std::uint64_t>(shape.tables) || get_field(bytes, 20, 4) != window_entries ||
+        get_field(bytes, 24, 4) != global_terms)
         throw fail("the model's shape is not the one of " + std::string(family_name(w.family)));
     const std::size_t expected = header_bytes + 4 * static_cast<std::size_t>(shape.slots) + 8;
     if (bytes.size() != expected)
         throw fail(std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) + " (truncated?)");
-    w.checksum = get(bytes, expected - 8, 8);
+    w.checksum = get_field(bytes, expected - 8, 8);
     if (fnv1a(bytes.first(expected - 8)) != w.checksum) throw fail("checksum mismatch (corrupt file)");
     w.slots.resize(static_cast<std::size_t>(shape.slots));
     for (std::size_t i = 0; i < w.slots.size(); ++i)
         for (std::size_t k = 0; k < 2; ++k)
-            w.slots[i][k] = static_cast<std::int16_t>(get(bytes, header_bytes + 4 * i + 2 * k, 2));
+            w.slots[i][k] = static_cast<std::int16_t>(get_field(bytes, header_bytes + 4 * i + 2 * k, 2));
     return w;
 }
 

@@ -38,8 +38,6 @@ struct ModelShape {
 };
 ModelShape model_shape(EvalFamily f);
 
-std::uint64_t fnv1a(std::span<const std::uint8_t> bytes);
-
 // Throws InputError with one line naming `name` and what is wrong.
 LearnedWeights decode_weights(std::span<const std::uint8_t> bytes, const std::string& name);
 // Sets w.checksum to that of the bytes.
