@@ -15,6 +15,10 @@
 // the units the search's margins expect.
 // Training and hold-out losses are printed as it goes; the weights of the
 // epoch with the lowest hold-out loss are written.
+//
+// --rescore FILE... (yaad-relabel's output: the same positions searched
+// deeper) gives every training record of one of their positions their
+// score instead of its own.
 
 #include <algorithm>
 #include <array>
@@ -22,6 +26,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "eval.hpp"
@@ -36,7 +41,7 @@ namespace yaad {
 namespace {
 
 struct Options {
-    std::vector<std::string> train, holdout;
+    std::vector<std::string> train, holdout, rescore;
     std::string out, init;
     int epochs = 600;
     double learning_rate = 3.0;
@@ -48,7 +53,7 @@ struct Options {
 [[noreturn]] void usage(const std::string& error) {
     std::cerr << "yaad-train: " << error << "\n"
               << "usage: yaad-train --train FILE... --holdout FILE... --out FILE [--epochs N] [--lr X] [--l2 X]\n"
-              << "                  [--lambda X] [--scale X] [--init WEIGHTS]\n";
+              << "                  [--lambda X] [--scale X] [--init WEIGHTS] [--rescore FILE...]\n";
     std::exit(2);
 }
 
@@ -73,6 +78,8 @@ Options parse(int argc, char** argv) {
             list = &o.train;
         } else if (a == "--holdout") {
             list = &o.holdout;
+        } else if (a == "--rescore") {
+            list = &o.rescore;
         } else if (a == "--out") {
             o.out = value(), list = nullptr;
         } else if (a == "--init") {
@@ -115,8 +122,23 @@ struct Data {
     std::size_t size() const { return result.size(); }
 };
 
-Data load(const std::vector<std::string>& paths, EvalFamily& family, bool& family_known) {
+// The scores of a deeper search, by variant and position.
+using Rescores = std::unordered_map<std::uint64_t, std::int16_t>;
+
+std::uint64_t rescore_key(const TrainingRecord& r) {
+    return r.position.key ^ (static_cast<std::uint64_t>(r.variant) * 0x9e3779b97f4a7c15ULL);
+}
+
+Rescores read_rescores(const std::vector<std::string>& paths) {
+    Rescores scores;
+    for (const std::string& path : paths)
+        for (const TrainingRecord& r : read_records(path)) scores[rescore_key(r)] = r.score;
+    return scores;
+}
+
+Data load(const std::vector<std::string>& paths, EvalFamily& family, bool& family_known, const Rescores& rescores = {}) {
     Data d;
+    std::size_t rescored = 0;
     d.first.push_back(0);
     for (const std::string& path : paths) {
         for (const TrainingRecord& r : read_records(path)) {
@@ -140,9 +162,12 @@ Data load(const std::vector<std::string>& paths, EvalFamily& family, bool& famil
             });
             d.first.push_back(static_cast<std::uint32_t>(d.slot.size()));
             d.result.push_back(static_cast<float>(r.result) / TrainingRecord::white_wins);
-            d.score.push_back(static_cast<float>(r.score));
+            const auto deeper = rescores.find(rescore_key(r));
+            rescored += deeper != rescores.end();
+            d.score.push_back(static_cast<float>(deeper != rescores.end() ? deeper->second : r.score));
         }
     }
+    if (!rescores.empty()) std::printf("rescored %zu of %zu training positions\n", rescored, d.size());
     return d;
 }
 
@@ -240,7 +265,7 @@ LearnedWeights quantize(EvalFamily family, const std::vector<double>& w) {
 int run(const Options& o) {
     EvalFamily family{};
     bool known = false;
-    const Data train = load(o.train, family, known);
+    const Data train = load(o.train, family, known, read_rescores(o.rescore));
     const Data holdout = load(o.holdout, family, known);
     if (train.size() == 0 || holdout.size() == 0) throw InputError("no training or no hold-out records");
     const ModelShape shape = model_shape(family);
