@@ -5,6 +5,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "count_trust.hpp"
 #include "database.hpp"
 #include "draw_rules.hpp"
 #include "retrograde.hpp"
@@ -191,6 +192,7 @@ BuildReport build(const BuildOptions& o) {
     std::uint64_t total = 0;
     for (const Material& m : materials_up_to(f, o.pieces)) {
         if (o.kings_only && !m.kings_only()) continue;
+        if (o.for_material && !(m == *o.for_material) && !leads_to(*o.for_material, m)) continue;
         if (db->has(f, m)) {
             ++report.slices_present;
             continue;

@@ -6,8 +6,10 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <ostream>
 
+#include "material.hpp"
 #include "rules.hpp"
 
 namespace yaad::egdb {
@@ -20,6 +22,8 @@ struct BuildOptions {
     // Only the slices of kings (they need no others): for tests.
     bool kings_only = false;
     std::ostream* log = nullptr;  // progress lines, if given
+    // Only this slice and those it can lead to (all it needs): for tests.
+    std::optional<Material> for_material = std::nullopt;
 };
 
 struct BuildReport {

@@ -46,6 +46,8 @@ const Database::Slice* Database::find(Variant family, const Material& m) const {
 }
 
 Database::Database(std::size_t cache_megabytes, Warn late) : cache_(cache_megabytes) {
+    for (const Variant v : all_variants)
+        if (family(v) == v) reset_trust(v);
     if (!late) late = [](const std::string& line) { std::cerr << "warning: " << line << std::endl; };
     late_ = [late = std::move(late)](const std::string& problem) {
         late("egdb: " + problem + "; slice skipped");
@@ -81,6 +83,7 @@ void Database::check_all(std::vector<std::string>& warnings, std::optional<Varia
         const Variant f = s->header().family;
         s.reset();
         update_max_pieces(f);
+        reset_trust(f);
     }
 }
 
@@ -105,6 +108,7 @@ bool Database::add(const std::filesystem::path& file, std::string& error) {
     }
     place = std::move(f);
     update_max_pieces(h.family);
+    reset_trust(h.family);
     int& most = most_pieces_[static_cast<std::size_t>(h.family)];
     most = std::max(most, h.material.pieces());
     return true;
@@ -119,6 +123,20 @@ void Database::update_max_pieces(Variant f) {
         n = pieces;
     }
     max_pieces_[static_cast<std::size_t>(f)] = n;
+}
+
+CountTrust& Database::trust(Variant v) const { return *trusts_[static_cast<std::size_t>(family(v))]; }
+
+void Database::reset_trust(Variant f) {
+    trusts_[static_cast<std::size_t>(f)] = std::make_unique<CountTrust>(
+        f, [this, f](const Material& m) { return find(f, m) != nullptr; },
+        [this, f](const Material& m) -> std::optional<WinLengths> {
+            const Slice* s = find(f, m);
+            if (!s) return std::nullopt;
+            // A file that cannot be read reports itself when probed.
+            std::string error;
+            return win_lengths(s->path(), error);
+        });
 }
 
 std::optional<Codes> Database::codes(Variant v, const Position& p) const {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "block_cache.hpp"
+#include "count_trust.hpp"
 #include "material.hpp"
 #include "position.hpp"
 #include "rules.hpp"
@@ -66,6 +67,15 @@ public:
 
     bool has(Variant v, const Material& m) const { return find(family(v), m) != nullptr; }
 
+    // Whether the stored wins and losses of slice m stand under v's
+    // counting rules wherever the count leaves their distance
+    // (count_trust.hpp). The first call for a slice reads the slices it
+    // needs (in Pool only the few that store counts). Thread-safe.
+    bool count_exact(Variant v, const Material& m) const { return trust(v).exact(m); }
+    // The first slice of v's set found not closed under a fresh count,
+    // and why; empty if none was found so far.
+    std::string count_inexact_reason(Variant v) const { return trust(v).why(); }
+
     // The stored codes of p (builder.cpp reads finished slices with it).
     std::optional<Codes> codes(Variant v, const Position& p) const;
 
@@ -85,6 +95,9 @@ private:
     static std::size_t key(Variant family, const Material& m);
     const Slice* find(Variant family, const Material& m) const;
     void update_max_pieces(Variant family);
+    CountTrust& trust(Variant v) const;
+    // Forgets what was worked out for the family's slices (a slice came or went).
+    void reset_trust(Variant family);
 
     std::vector<std::unique_ptr<Slice>> slices_ = std::vector<std::unique_ptr<Slice>>(all_variants_count * kinds);
     std::array<int, 7> max_pieces_{};
@@ -93,6 +106,7 @@ private:
     // Gets "<path>: <reason>" from a slice; made once, so that a probe
     // builds no function object.
     SliceFile::Report late_;
+    mutable std::array<std::unique_ptr<CountTrust>, 7> trusts_;
 
     static constexpr std::size_t all_variants_count = 7;
     static constexpr std::size_t kinds = (max_kind + 1) * (max_kind + 1) * (max_kind + 1) * (max_kind + 1);

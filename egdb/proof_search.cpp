@@ -12,7 +12,6 @@
 #include "draw_rules.hpp"
 #include "movegen.hpp"
 #include "variant.hpp"
-#include "win_lengths.hpp"
 
 namespace yaad::egdb {
 
@@ -516,40 +515,14 @@ bool provable(Variant v) {
 Trust trust(const Database* db, Variant v) {
     Trust out;
     if (!db) return out;
-    const int limit = visit_variant(v, [](auto r) {
-        using R = decltype(r);
-        return R::progress_limit_plies > 0 ? R::progress_limit_plies : DrawCounters::no_limit;
-    });
     out.pieces = db->max_pieces(v);
-    std::vector<std::filesystem::path> paths(out.exact.size());
-    for (const Database::SliceInfo& s : db->slices())
-        if (s.header.family == family(v)) paths[Trust::trust_index(s.header.material)] = s.path;
-    // In build order, so that every slice a slice leads to is judged before it.
-    const std::vector<Material> all = materials_up_to(family(v), out.pieces);
-    for (const Material& m : all) {
+    for (const Material& m : materials_up_to(family(v), out.pieces)) {
         ++out.slices;
-        bool exact = stores_mate_distance(m);
-        if (!exact) {
-            std::string error;
-            const std::optional<WinLengths> w = win_lengths(paths[Trust::trust_index(m)], error);
-            exact = w && !w->beyond_any_count && w->longest <= limit;
-            if (!exact && out.why.empty())
-                out.why = !w ? error
-                             : m.name() + " holds a win of " + std::to_string(w->longest) +
-                                   " plies to its next capture or crowning, more than the count's " +
-                                   std::to_string(limit);
-        }
-        // Captures take pieces, crownings turn men into kings: the slices
-        // a slice leads to have no more men and no more pieces on a side.
-        for (const Material& n : all) {
-            if (!exact) break;
-            const bool reached = !(n == m) && n.white_men <= m.white_men && n.white() <= m.white() &&
-                                 n.black_men <= m.black_men && n.black() <= m.black();
-            if (reached && !out.exact[Trust::trust_index(n)]) exact = false;
-        }
+        const bool exact = db->count_exact(v, m);
         out.exact[Trust::trust_index(m)] = exact;
         out.exact_slices += exact;
     }
+    out.why = db->count_inexact_reason(v);
     return out;
 }
 

@@ -81,22 +81,16 @@ struct ProofResult {
     double seconds = 0;
 };
 
-// What of a database stands under the variant's counting rule. The set
-// stores values without it, and the count only ever turns a win into a
-// draw, so wherever the set is complete:
-// - a draw is a draw, and a side the set says loses does not win;
-// - a win whose distance is more than the count leaves is no win;
-// - a win whose distance fits is a win only in an exact slice: one whose
-//   wins, and those of every slice it can lead to by captures and
-//   crownings, all convert within a fresh count (win_lengths.hpp). Kings-
-//   only slices of up to 4 pieces store what the count must leave and are
-//   exact by construction.
-// Elsewhere the search goes on below the position.
+// What of a database stands under the variant's counting rule, as
+// count_trust.hpp defines it for the search too: a draw is a draw, a side
+// the set says loses does not win, a win whose distance is more than the
+// count leaves is no win, and one whose distance fits is a win in an exact
+// slice. Elsewhere the search goes on below the position.
 struct Trust {
     int pieces = 0;  // the set is complete up to this many pieces
     std::vector<bool> exact = std::vector<bool>(10000);  // by trust_index()
     int exact_slices = 0, slices = 0;
-    std::string why;  // the first slice that is not exact itself, and why
+    std::string why;  // the first slice found not closed under a fresh count, and why
 
     static std::size_t trust_index(const Material& m) {
         return static_cast<std::size_t>(((m.white_men * 10 + m.white_kings) * 10 + m.black_men) * 10 + m.black_kings);

@@ -32,7 +32,8 @@
 // small enough: a draw as a draw, a win as a known win less its distance,
 // so that the root, whose children are all in the database, picks the move
 // that makes progress. The counts go into its verdict: a win that needs
-// more plies than the counting rules leave is a draw (see database_score).
+// more plies than the counting rules leave is a draw, and one that a count
+// might still draw is only a bound (see database_verdict).
 
 #include <algorithm>
 #include <array>
@@ -92,7 +93,11 @@ public:
         const int depth_limit = limits_.depth > 0 ? std::min(limits_.depth, max_search_depth) : max_search_depth;
         // Every child of a root the database knows is known too: a short
         // look chooses among their distances.
-        const bool root_known = database_score(0).has_value();
+        root_material_ = egdb::Material::of(stack_[0].position);
+        root_in_database_ = false;
+        const std::optional<DatabaseVerdict> root_verdict = database_verdict(0);
+        root_in_database_ = root_verdict.has_value();
+        const bool root_known = root_verdict && root_verdict->bound == Bound::exact;
         // Multi-PV: each depth searches the root once per line, leaving out
         // the moves of the lines found before it.
         const std::size_t lines = std::clamp<std::size_t>(static_cast<std::size_t>(std::max(limits_.multipv, 1)), 1,
@@ -311,17 +316,25 @@ private:
         return score;
     }
 
-    // The database's score for the node at `ply`, or nothing when it does
-    // not know the position or the counts leave its verdict open.
+    // What the database says of the node at `ply`: its value, or only a
+    // bound where a count might draw a stored win (egdb/count_trust.hpp);
+    // nothing when it does not hold the position.
     // - In endings of kings only that a counting rule governs, the
     //   database gives the fewest plies the count must still allow: with
     //   fewer left, the win is a draw; with enough, the win scores by that
     //   number, which each good move lowers until a capture starts a fresh
     //   count.
     // - Elsewhere a win is sure only if its next capture or crowning, which
-    //   resets every count, comes before the counts run out.
+    //   resets every count, comes before the counts run out, and the slice
+    //   is exact: every ending it can lead to is won under a fresh count
+    //   wherever it is stored as won. Otherwise it is a draw at least (a
+    //   loss at most), and the search goes on below to find out more.
     // A draw stays a draw: a count never turns one into a win.
-    std::optional<int> database_score(int ply) {
+    struct DatabaseVerdict {
+        int score;
+        Bound bound;  // exact: the node's value; lower or upper: a bound of 0
+    };
+    std::optional<DatabaseVerdict> database_verdict(int ply) {
         if (database_pieces_ == 0) return std::nullopt;
         const Frame& f = stack_[ply];
         if (popcount(f.position.occupied()) > database_pieces_) return std::nullopt;
@@ -329,22 +342,40 @@ private:
         if (!probe) return std::nullopt;
         if (probe->value == egdb::Wdl::draw) {
             ++database_hits_;
-            return 0;
+            return DatabaseVerdict{0, Bound::exact};
         }
         const int left = f.plies_to_rule_draw;
+        const egdb::Material material = egdb::Material::of(f.position);
         int distance;
         if (probe->count_plies > 0) {
             ++database_hits_;
-            if (left < probe->count_plies) return 0;
+            if (left < probe->count_plies) return DatabaseVerdict{0, Bound::exact};
             distance = probe->count_plies;
         } else {
-            constexpr int unknown_distance = 500;
-            distance = probe->plies >= 0 ? probe->plies : unknown_distance;
-            if (left != DrawCounters::no_limit && distance > left) return std::nullopt;
+            distance = probe->plies;
+            const bool in_time = left == DrawCounters::no_limit || distance <= left;
+            if (!in_time || !database_->count_exact(R::variant, material))
+                return DatabaseVerdict{0, probe->value == egdb::Wdl::win ? Bound::lower : Bound::upper};
             ++database_hits_;
         }
+        // From a root the database holds, a sure win reached through a
+        // capture or crowning is progress made: it scores by its plies from
+        // the root alone, above every win still to convert. The distances of
+        // two slices do not compare (one counts to the next conversion, a
+        // count-aware one to the game's end), and comparing them kept the
+        // engine from crowning into 3 kings v 1 in favour of a stored
+        // "2 plies to the next crowning", move after move.
+        if (root_in_database_ && !(material == root_material_)) distance = 0;
         const int score = known_win_score - distance - ply;
-        return probe->value == egdb::Wdl::win ? score : -score;
+        return DatabaseVerdict{probe->value == egdb::Wdl::win ? score : -score, Bound::exact};
+    }
+
+    // A score found below a node that the database bounds, kept within it.
+    static int within(const std::optional<DatabaseVerdict>& v, int score) {
+        if (!v) return score;
+        if (v->bound == Bound::lower) return std::max(score, v->score);
+        if (v->bound == Bound::upper) return std::min(score, v->score);
+        return score;
     }
 
     // Orders the moves: the table's move, then captures taking more pieces,
@@ -398,6 +429,7 @@ private:
         Frame& f = stack_[ply];
         f.pv_length = 0;
         f.repeats_from = independent;
+        std::optional<DatabaseVerdict> database;
         // A counting rule that runs out within the horizon decides what the
         // evaluation cannot see (a won ending drawn by the count), so no
         // move is cut or reduced on the evaluation's word there. It also
@@ -420,7 +452,19 @@ private:
             alpha = std::max(alpha, -win_score + ply);
             beta = std::min(beta, win_score - ply - 1);
             if (alpha >= beta) return alpha;
-            if (const std::optional<int> known = database_score(ply)) return *known;
+            database = database_verdict(ply);
+            if (database) {
+                if (database->bound == Bound::exact) return database->score;
+                // A bound that settles the window settles the node; one
+                // inside it narrows the search.
+                if (database->bound == Bound::lower) {
+                    if (database->score >= beta) return database->score;
+                    alpha = std::max(alpha, database->score);
+                } else {
+                    if (database->score <= alpha) return database->score;
+                    beta = std::min(beta, database->score);
+                }
+            }
         }
 
         const std::uint64_t key = f.tt_key;
@@ -447,7 +491,7 @@ private:
         // with no capture threatened, a shallow search would not fall back.
         if (!pv_node && !captures && !count_in_sight && depth <= 3 && !is_decided(beta) &&
             f.static_eval - 90 * depth >= beta && !Movegen<R>::opponent_can_capture(f.position))
-            return f.static_eval;
+            return within(database, f.static_eval);
 
         std::array<int, MoveList::capacity> keys;
         order(moves, ply, tt_move, keys);
@@ -513,6 +557,7 @@ private:
             }
         }
 
+        best_score = within(database, best_score);
         // Repeating this very position is part of its own value.
         f.repeats_from = repeats_from >= ply ? independent : repeats_from;
         // A root searched without some of its moves has no value of its own.
@@ -553,9 +598,9 @@ private:
         Movegen<R>::generate(f.position, moves);
         if (moves.empty()) return -win_score + ply;
         if (f.plies_to_rule_draw == 0) return 0;
-        if (ply > 0)
-            if (const std::optional<int> known = database_score(ply)) return *known;
-        if (ply >= max_ply - 1) return static_eval<R>(f.position);
+        const std::optional<DatabaseVerdict> database = ply > 0 ? database_verdict(ply) : std::nullopt;
+        if (database && database->bound == Bound::exact) return database->score;
+        if (ply >= max_ply - 1) return within(database, static_eval<R>(f.position));
 
         const bool captures = moves[0].is_capture();
         int best_score = -infinite_score;
@@ -564,7 +609,7 @@ private:
             if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) {
                 ++leaves_;
                 leaf_plies_ += static_cast<std::uint64_t>(ply);
-                return stand_pat;
+                return within(database, stand_pat);
             }
             ++threat_plies;
         }
@@ -595,7 +640,7 @@ private:
             }
         }
         f.repeats_from = repeats_from >= ply ? independent : repeats_from;
-        return best_score;
+        return within(database, best_score);
     }
 
     // About ln(depth) * ln(move number) / 2, as chess engines reduce.
@@ -628,6 +673,8 @@ private:
     std::vector<Move> excluded_;  // root moves of the lines already found at this depth
     int root_depth_ = 0;
     int root_score_ = 0;  // of the move that last set the root's line
+    egdb::Material root_material_;
+    bool root_in_database_ = false;
     int seldepth_ = 0;
     bool aborted_ = false;
     bool pondering_started_ = false;

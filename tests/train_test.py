@@ -2,8 +2,9 @@
 """The learned evaluation's pipeline end to end, small (issue 11): six-row
 self-play at a tiny node budget, pack, yaad-train, then the engine plays
 with the weights; a corrupt weights file gets one error line and the engine
-plays on with its built-in evaluation. Usage:
-    train_test.py path/to/yaad path/to/yaad-train
+plays on with its built-in evaluation; yaad-relabel gives records a deeper
+search's score, the same on a resumed run. Usage:
+    train_test.py path/to/yaad path/to/yaad-train path/to/yaad-relabel
 """
 
 import os
@@ -15,6 +16,8 @@ import unittest
 
 YAAD = None
 TRAIN = None
+RELABEL = None
+RECORD = 32  # bytes, eval/training_record.hpp
 
 
 def run(*args):
@@ -66,6 +69,67 @@ class Pipeline(unittest.TestCase):
         self.assertRegex(r.stdout, r"done move=\S+")
 
 
+class Relabel(unittest.TestCase):
+    def test_relabel_keeps_all_but_the_score_and_resumes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            a, b = os.path.join(tmp, "a.rec"), os.path.join(tmp, "b.rec")
+            for path, seed in ((a, "1"), (b, "2")):
+                r = run(YAAD, "selfplay", "--variant", "sixrow", "--games", "3", "--nodes", "300", "--seed", seed,
+                        "--out", path, "--eval", "handmade")
+                self.assertEqual(r.returncode, 0, r.stderr)
+            out = os.path.join(tmp, "deep.rec")
+            command = (RELABEL, "--in", a, b, "--count", "4", "--out", out, "--nodes", "3000")
+            r = run(*command)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            with open(a, "rb") as f:
+                first = f.read()
+            with open(b, "rb") as f:
+                second = f.read()
+            with open(out, "rb") as f:
+                deep = f.read()
+            self.assertEqual(len(deep), 8 * RECORD)
+            # In turns: a's first, b's first, a's second ...
+            sources = [first[k * RECORD:(k + 1) * RECORD] for k in range(4)]
+            sources = [rec for k in range(4) for rec in (sources[k], second[k * RECORD:(k + 1) * RECORD])]
+            for i, source in enumerate(sources):
+                record = deep[i * RECORD:(i + 1) * RECORD]
+                self.assertEqual(record[:28], source[:28])  # pieces, variant, side, result
+                self.assertEqual(record[30:], source[30:])  # ply
+            self.assertNotEqual(deep, b"".join(sources))  # some score changed
+
+            # yaad-train takes the deeper scores for those positions.
+            r = run(TRAIN, "--train", a, b, "--holdout", b, "--out", os.path.join(tmp, "w.weights"), "--epochs", "2",
+                    "--rescore", out)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            rescored = re.search(r"rescored (\d+) of (\d+) training positions", r.stdout)
+            self.assertIsNotNone(rescored, r.stdout)
+            self.assertGreaterEqual(int(rescored.group(1)), 8)
+
+            # A variant's own weights; a variant of another family is refused before training.
+            r = run(TRAIN, "--train", a, "--holdout", b, "--out", os.path.join(tmp, "own.weights"), "--epochs", "2",
+                    "--variant", "sixrow", "--last")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertRegex(r.stdout, r"wrote .*sixrow weights v1 \(sixrow's own\), checksum [0-9a-f]{16}")
+            self.assertIn("the last epoch's weights", r.stdout)
+            r = run(TRAIN, "--train", a, "--holdout", b, "--out", os.path.join(tmp, "own.weights"), "--variant",
+                    "jamaican")
+            self.assertEqual(r.returncode, 2)
+            self.assertEqual(r.stderr, "yaad-train: error: --variant jamaican is not of family sixrow\n")
+
+            # Killed mid-record: the partial record is dropped and the rest redone alike.
+            with open(out, "wb") as f:
+                f.write(deep[:3 * RECORD + 10])
+            r = run(*command)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("3 done", r.stderr)
+            with open(out, "rb") as f:
+                self.assertEqual(f.read(), deep)
+
+            r = run(RELABEL, "--in", a, "--count", "x", "--out", out)
+            self.assertEqual(r.returncode, 2)
+            self.assertEqual(len(r.stderr.splitlines()), 2)  # the error and the usage
+
+
 if __name__ == "__main__":
-    YAAD, TRAIN = sys.argv[1], sys.argv[2]
+    YAAD, TRAIN, RELABEL = sys.argv[1], sys.argv[2], sys.argv[3]
     unittest.main(argv=sys.argv[:1])
