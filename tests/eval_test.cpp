@@ -11,6 +11,7 @@
 
 #include "builtin_weights.hpp"
 #include "eval_choice.hpp"
+#include "fen.hpp"
 #include "input_error.hpp"
 #include "learned_eval.hpp"
 #include "legal_moves.hpp"
@@ -187,6 +188,21 @@ TEST_CASE("evaluation choice: a bad file changes nothing, a good one is used, th
     CHECK(active_learned_weights(Variant::sixrow) == before);
     std::remove(bad.c_str());
     std::remove(good.c_str());
+}
+
+TEST_CASE("hand-made evaluation: kings-only endings that only a shot can decide score 0") {
+    // Both drawn in the Pool, Russian and Brazilian 5-piece databases.
+    const char* three_against_two = "B:WK9,K5,K17:BK8,K32";
+    const char* two_against_two = "W:WK9,K17:BK8,K32";
+    CHECK(Evaluator<rules::Jamaican>::evaluate(parse_fen(Variant::jamaican, three_against_two)) == 0);
+    CHECK(Evaluator<rules::Pool>::evaluate(parse_fen(Variant::pool, three_against_two)) == 0);
+    CHECK(Evaluator<rules::Russian>::evaluate(parse_fen(Variant::russian, three_against_two)) == 0);
+    CHECK(Evaluator<rules::Brazilian>::evaluate(parse_fen(Variant::brazilian, three_against_two)) == 0);
+    CHECK(Evaluator<rules::Pool>::evaluate(parse_fen(Variant::pool, two_against_two)) == 0);
+    // Four kings against two can win (the Pool database has wins of 30
+    // plies), and short kings are another game.
+    CHECK(Evaluator<rules::Pool>::evaluate(parse_fen(Variant::pool, "B:WK9,K5,K17,K1:BK8,K32")) < -100);
+    CHECK(Evaluator<rules::English>::evaluate(parse_fen(Variant::english, three_against_two)) < -100);
 }
 
 TEST_CASE("built-in weights: every embedded file reads back as its own family or variant, and is used") {
