@@ -46,6 +46,12 @@ bool book_serves(Variant book, Variant game) {
     return same_rules(book) == same_rules(game);
 }
 
+std::string serving_note(Variant book, Variant game) {
+    if (book == game) return "";
+    return " (" + std::string(variant_name(game)) + " plays from the " + std::string(variant_name(book)) +
+           " book: the same game on the mirrored board)";
+}
+
 std::shared_ptr<const OpeningBook> builtin_book(Variant v) {
     if (v == Variant::pool) v = Variant::jamaican;
     // Decoded once per variant, when first asked for.

@@ -51,6 +51,11 @@ private:
 // position has the same key in both and one book serves both.
 bool book_serves(Variant book, Variant game);
 
+// Why a book of `book` plays a game of `game`, for people who see a
+// Jamaican book in a Pool game: " (pool plays from the jamaican book: the
+// same game on the mirrored board)", or "" when the variants are the same.
+std::string serving_note(Variant book, Variant game);
+
 // The book built into yaad for `v` (Pool plays from the Jamaican one);
 // null when there is none.
 std::shared_ptr<const OpeningBook> builtin_book(Variant v);

@@ -1,7 +1,10 @@
 # Writes OUT, a C++ file holding the bytes of DIR/<family>.weights for each
-# family that has one, so the weights are part of the binary (no download,
-# no file to find at run time). Run by eval/CMakeLists.txt at build time.
+# family that has one and of DIR/variants/<variant>.weights for each variant
+# with weights of its own, so the weights are part of the binary (no
+# download, no file to find at run time). Run by eval/CMakeLists.txt at
+# build time.
 set(families flying8 english international sixrow)
+set(variants jamaican pool english russian brazilian international sixrow)
 set(body "// Generated from eval/weights/ by eval/embed_weights.cmake: do not edit.\n")
 string(APPEND body "#include \"builtin_weights.hpp\"\n\nnamespace yaad {\n\nnamespace {\n")
 set(cases "")
@@ -15,7 +18,19 @@ foreach(family ${families})
   endif()
 endforeach()
 string(APPEND body "\n}  // namespace\n\nstd::span<const std::uint8_t> builtin_weights_bytes(EvalFamily family) {\n")
-string(APPEND body "    switch (family) {\n${cases}        default: return {};\n    }\n}\n\n}  // namespace yaad\n")
+string(APPEND body "    switch (family) {\n${cases}        default: return {};\n    }\n}\n\n")
+set(cases "")
+foreach(variant ${variants})
+  set(path "${DIR}/variants/${variant}.weights")
+  if(EXISTS "${path}")
+    file(READ "${path}" hex HEX)
+    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+    string(APPEND body "namespace {\nconst std::uint8_t ${variant}_own_bytes[] = {${bytes}};\n}  // namespace\n")
+    string(APPEND cases "        case Variant::${variant}: return {${variant}_own_bytes, sizeof ${variant}_own_bytes};\n")
+  endif()
+endforeach()
+string(APPEND body "std::span<const std::uint8_t> builtin_variant_weights_bytes(Variant variant) {\n")
+string(APPEND body "    switch (variant) {\n${cases}        default: return {};\n    }\n}\n\n}  // namespace yaad\n")
 file(WRITE "${OUT}.tmp" "${body}")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
 file(REMOVE "${OUT}.tmp")

@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <deque>
+#include <optional>
+#include <span>
 
 #include "builtin_weights.hpp"
 #include "input_error.hpp"
@@ -21,27 +23,48 @@ std::deque<Loaded>& loaded() {
     return all;
 }
 
-std::array<const LearnedWeights*, eval_families> builtin_table() {
-    std::array<const LearnedWeights*, eval_families> table{};
+using Table = std::array<const LearnedWeights*, all_variants.size()>;
+
+// The variants that w is for.
+bool serves(const LearnedWeights& w, Variant v) {
+    return w.variant ? *w.variant == v : family_of_variant(v) == w.family;
+}
+
+void use(Table& table, const LearnedWeights& w) {
+    for (const Variant v : all_variants)
+        if (serves(w, v)) table[static_cast<std::size_t>(v)] = &w;
+}
+
+// A built-in file's weights, if they decode and are what they are named.
+void use_builtin(Table& table, std::span<const std::uint8_t> bytes, const std::string& name,
+                 EvalFamily family, std::optional<Variant> variant) {
+    if (bytes.empty()) return;
+    try {
+        LearnedWeights w = decode_weights(bytes, "built-in " + name + " weights");
+        if (w.family != family || w.variant != variant) return;
+        loaded().push_back({std::move(w), "built-in"});
+        use(table, loaded().back().weights);
+    } catch (const InputError& e) {
+        // The build embedded a bad file; the tests catch that, a user
+        // gets the hand-made evaluation.
+        std::fprintf(stderr, "error: %s\n", e.what());
+    }
+}
+
+// The families' weights, then the variants' own over them.
+Table builtin_table() {
+    Table table{};
     for (int i = 0; i < eval_families; ++i) {
         const auto family = static_cast<EvalFamily>(i);
-        const auto bytes = builtin_weights_bytes(family);
-        if (bytes.empty()) continue;
-        try {
-            LearnedWeights w = decode_weights(bytes, "built-in " + std::string(family_name(family)) + " weights");
-            if (w.family != family) continue;
-            loaded().push_back({std::move(w), "built-in"});
-            table[static_cast<std::size_t>(i)] = &loaded().back().weights;
-        } catch (const InputError& e) {
-            // The build embedded a bad file; the tests catch that, a user
-            // gets the hand-made evaluation.
-            std::fprintf(stderr, "error: %s\n", e.what());
-        }
+        use_builtin(table, builtin_weights_bytes(family), std::string(family_name(family)), family, std::nullopt);
     }
+    for (const Variant v : all_variants)
+        use_builtin(table, builtin_variant_weights_bytes(v), std::string(variant_name(v)) + "'s own",
+                    family_of_variant(v), v);
     return table;
 }
 
-const std::array<const LearnedWeights*, eval_families>& builtins() {
+const Table& builtins() {
     static const auto table = builtin_table();
     return table;
 }
@@ -55,7 +78,7 @@ const std::string* origin_of(const LearnedWeights* w) {
 }  // namespace
 
 namespace detail {
-std::array<const LearnedWeights*, eval_families> active_weights = builtins();
+Table active_weights = builtins();
 }  // namespace detail
 
 void use_builtin_eval() { detail::active_weights = builtins(); }
@@ -66,18 +89,19 @@ EvalFamily use_eval_file(const std::string& path) {
     LearnedWeights w = read_weights_file(path);
     const EvalFamily family = w.family;
     loaded().push_back({std::move(w), path});
-    detail::active_weights[static_cast<int>(family)] = &loaded().back().weights;
+    use(detail::active_weights, loaded().back().weights);
     return family;
 }
 
-std::string eval_description(EvalFamily f) {
-    const LearnedWeights* w = active_learned_weights(f);
+std::string eval_description(Variant v) {
+    const LearnedWeights* w = active_learned_weights(v);
     if (!w) return "hand-made";
     const std::string* origin = origin_of(w);
     char checksum[24];
     std::snprintf(checksum, sizeof checksum, "%016llx", static_cast<unsigned long long>(w->checksum));
-    return "learned " + std::string(family_name(f)) + " weights v" + std::to_string(weights_version) + ", " +
-           (origin ? *origin : std::string("?")) + ", checksum " + checksum;
+    const std::string own = w->variant ? " (" + std::string(variant_name(*w->variant)) + "'s own)" : "";
+    return "learned " + std::string(family_name(w->family)) + " weights v" + std::to_string(weights_version) + own +
+           ", " + (origin ? *origin : std::string("?")) + ", checksum " + checksum;
 }
 
 }  // namespace yaad

@@ -16,6 +16,10 @@ constexpr std::size_t header_bytes = 8 + 4 + 4 + 12;
 
 }  // namespace
 
+EvalFamily family_of_variant(Variant v) {
+    return visit_variant(v, [](auto r) { return family_of<decltype(r)>(); });
+}
+
 ModelShape model_shape(EvalFamily f) {
     auto shape = [](auto r) {
         using F = Features<decltype(r)>;
@@ -36,7 +40,8 @@ std::vector<std::uint8_t> encode_weights(LearnedWeights& w) {
     put_field(out, weights_version, 4);
     put_field(out, static_cast<std::uint8_t>(w.family), 1);
     put_field(out, static_cast<std::uint64_t>(shape.board_size), 1);
-    put_field(out, 0, 2);
+    put_field(out, w.variant ? static_cast<std::uint64_t>(*w.variant) + 1 : 0, 1);
+    put_field(out, 0, 1);
     put_field(out, static_cast<std::uint64_t>(shape.tables), 4);
     put_field(out, window_entries, 4);
     put_field(out, global_terms, 4);
@@ -69,6 +74,12 @@ LearnedWeights decode_weights(std::span<const std::uint8_t> bytes, const std::st
         throw fail(std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected) + " (truncated?)");
     w.checksum = get_field(bytes, expected - 8, 8);
     if (fnv1a(bytes.first(expected - 8)) != w.checksum) throw fail("checksum mismatch (corrupt file)");
+    if (const auto variant = get_field(bytes, 14, 1)) {
+        if (variant > all_variants.size() || family_of_variant(static_cast<Variant>(variant - 1)) != w.family)
+            throw fail("variant " + std::to_string(variant - 1) + " is not of family " +
+                       std::string(family_name(w.family)));
+        w.variant = static_cast<Variant>(variant - 1);
+    }
     w.slots.resize(static_cast<std::size_t>(shape.slots));
     for (std::size_t i = 0; i < w.slots.size(); ++i)
         for (std::size_t k = 0; k < 2; ++k)

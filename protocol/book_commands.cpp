@@ -44,6 +44,11 @@ int run_build(const po::variables_map& vm) {
         if (plies > 8) throw InputError("--forced-plies must be 0 to 8 (each ply multiplies the book)");
         o.forced_plies = static_cast<int>(plies);
     }
+    if (vm.count("ply-cost")) {
+        const std::uint64_t cost = unsigned_option(vm, "ply-cost");
+        if (cost < 1 || cost > 100) throw InputError("--ply-cost must be 1 to 100 hundredths of a man");
+        o.ply_cost = static_cast<int>(cost);
+    }
     if (vm.count("depth") && vm.count("nodes")) throw InputError("give --depth or --nodes, not both");
     if (vm.count("depth")) {
         const std::uint64_t depth = unsigned_option(vm, "depth");
@@ -105,7 +110,7 @@ int run_info(const po::variables_map& vm) {
     const BookFile& f = book->file();
     const std::size_t expanded = static_cast<std::size_t>(
         std::count_if(f.entries.begin(), f.entries.end(), [](const BookEntry& e) { return e.expanded; }));
-    std::cout << "book " << book->source() << ": " << variant_name(f.variant) << ", version " << book_version << ", "
+    std::cout << "book " << book->source() << ": " << variant_name(f.variant) << serving_note(f.variant, v) << ", version " << book_version << ", "
               << f.entries.size() << " positions, " << expanded << " expanded, leaves searched with "
               << (f.leaf_depth ? "depth " + std::to_string(f.leaf_depth) : "nodes " + std::to_string(f.leaf_nodes))
               << "\n";
@@ -119,7 +124,7 @@ int run_info(const po::variables_map& vm) {
     return 0;
 }
 
-void declare_book(po::options_description& d) {
+void declare_book_command(po::options_description& d) {
     d.add_options()("action", po::value<std::string>(), "build or info")(
         "positions", po::value<std::string>()->default_value("20000"), "build: grow the book to this many positions")(
         "depth", po::value<std::string>(), "build: score each leaf with a search of this depth")(
@@ -127,6 +132,9 @@ void declare_book(po::options_description& d) {
         "out", po::value<std::string>(), "build: the book file, extended if it exists (default VARIANT.book)")(
         "forced-plies", po::value<std::string>(),
         "build: expand every position of the first this many plies (default 4 for jamaican and pool, else 2)")(
+        "ply-cost", po::value<std::string>(),
+        "build: what a ply costs against a weaker move, in hundredths of a man (default 10; lower grows deeper, "
+        "narrower lines)")(
         "threads", po::value<std::string>()->default_value("1"), "build: search threads")(
         "hash", po::value<std::string>()->default_value("64"), "build: transposition table size in MB")(
         "book", po::value<std::string>(), "info: the book file (default: the built-in book)");
@@ -145,9 +153,9 @@ int run_book(const po::variables_map& vm) {
 
 Command book_command() {
     return {"book", "opening books: grow one by searching, or look into one",
-            "build --variant V [--positions N] [--depth D | --nodes N] [--out FILE] [--threads T] | "
+            "build --variant V [--positions N] [--depth D | --nodes N] [--ply-cost C] [--out FILE] [--threads T] | "
             "info [--variant V] [--book FILE] [--fen F]",
-            declare_book, run_book};
+            declare_book_command, run_book};
 }
 
 }  // namespace yaad::cli

@@ -37,7 +37,7 @@ std::string book_status(const Engine& engine, const BookChoice& choice, Variant 
                        std::to_string(choice.margin) + " (" + score_text(choice.margin) + " men)";
     if (const OpeningBook* book = engine.book())
         text += ", " + book->source() + ": " + std::to_string(book->size()) + " positions of " +
-                std::string(variant_name(book->variant()));
+                std::string(variant_name(book->variant())) + serving_note(book->variant(), v);
     else if (choice.on)
         text += ", no book for " + std::string(variant_name(v));
     return text;

@@ -83,20 +83,6 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
     return value;
 }
 
-namespace {
-
-int level_option(const po::variables_map& vm) {
-    const std::uint64_t level = unsigned_option(vm, "level");
-    if (level < static_cast<std::uint64_t>(weakest_level) || level > static_cast<std::uint64_t>(full_strength))
-        throw InputError("--level must be 1 to 20 (20 is full strength)");
-    return static_cast<int>(level);
-}
-
-void declare_level(po::options_description& d) {
-    d.add_options()("level", po::value<std::string>()->default_value("20"),
-                    "strength of the moves played: 20 full, 1 the weakest");
-}
-
 void declare_book(po::options_description& d) {
     d.add_options()("book", po::value<std::string>()->default_value("on"),
                     "the opening book: on (the built-in one), off, or a book file")(
@@ -116,6 +102,20 @@ BookChoice book_option(const po::variables_map& vm) {
         throw InputError("--book-margin must be 0 to " + std::to_string(max_book_margin) + " hundredths of a man");
     choice.margin = static_cast<int>(margin);
     return choice;
+}
+
+namespace {
+
+int level_option(const po::variables_map& vm) {
+    const std::uint64_t level = unsigned_option(vm, "level");
+    if (level < static_cast<std::uint64_t>(weakest_level) || level > static_cast<std::uint64_t>(full_strength))
+        throw InputError("--level must be 1 to 20 (20 is full strength)");
+    return static_cast<int>(level);
+}
+
+void declare_level(po::options_description& d) {
+    d.add_options()("level", po::value<std::string>()->default_value("20"),
+                    "strength of the moves played: 20 full, 1 the weakest");
 }
 
 int run_shell_command(const po::variables_map& vm) {

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "book_option.hpp"
 #include "position.hpp"
 #include "rules.hpp"
 
@@ -50,6 +51,9 @@ Position position_option(const po::variables_map& vm, Variant v);
 // file gets one `error:` line and the built-in weights stay.
 void declare_eval(po::options_description& d);
 void apply_eval_options(const po::variables_map& vm);
+// --book on|off|FILE and --book-margin: the opening book a front end plays from.
+void declare_book(po::options_description& d);
+BookChoice book_option(const po::variables_map& vm);
 // A whole non-negative decimal number, or InputError naming the option.
 std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
 

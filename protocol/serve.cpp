@@ -20,6 +20,7 @@
 #include "cli.hpp"
 #include "database_option.hpp"
 #include "input_error.hpp"
+#include "opening_book.hpp"
 #include "text.hpp"
 #include "version.hpp"
 #include "web_files.hpp"
@@ -302,6 +303,18 @@ int run_serve(const cli::po::variables_map& vm) {
     std::vector<std::string> warnings;
     options.database = open_database(cli::egdb_dir_option(vm), warnings);
     for (const std::string& w : warnings) std::cerr << "warning: " << w << "\n";
+    options.book = cli::book_option(vm);
+    if (options.book.on && !options.book.file.empty()) {
+        // Read once, here, for every tab: a file that cannot be used is one
+        // error line, and the board plays without a book.
+        try {
+            options.file_book = std::make_shared<const OpeningBook>(read_book_file(options.book.file), options.book.file);
+        } catch (const InputError& e) {
+            std::cerr << "error: " << e.what() << "; playing without a book\n";
+            options.book.on = false;
+        }
+        options.book.file.clear();
+    }
 
     net::io_context io(1);
     std::optional<Server> server;
@@ -331,7 +344,8 @@ namespace cli {
 Command serve_command() {
     return {"serve",
             "the web board: play and analyse every variant in a browser (http://127.0.0.1:8080/)",
-            "[--port P] [--host H] [--variant V] [--hash MB] [--egdb DIR] [--eval E] [--eval-file F]",
+            "[--port P] [--host H] [--variant V] [--hash MB] [--egdb DIR] [--eval E] [--eval-file F] "
+            "[--book on|off|FILE] [--book-margin M]",
             [](po::options_description& d) {
                 d.add_options()("port", po::value<std::string>()->default_value("8080"),
                                 "TCP port; 0 takes any free port (see the line printed)")(
@@ -341,6 +355,7 @@ Command serve_command() {
                 declare_variant(d);
                 declare_eval(d);
                 declare_egdb_dir(d);
+                declare_book(d);
             },
             run_serve};
 }

@@ -115,7 +115,12 @@ void WebGame::start() {
 }
 
 void WebGame::use_book() {
-    if (const auto problem = give_book(engine_, game_.variant(), options_.book)) send_error(*problem);
+    const BookChoice& choice = options_.book;
+    if (choice.on && options_.file_book && book_serves(options_.file_book->variant(), game_.variant())) {
+        engine_.set_book(options_.file_book, choice.margin);
+        return;
+    }
+    if (const auto problem = give_book(engine_, game_.variant(), choice)) send_error(*problem);
 }
 
 void WebGame::handle(std::string_view text) {

@@ -17,6 +17,7 @@
 #include "database.hpp"
 #include "game.hpp"
 #include "json_text.hpp"
+#include "opening_book.hpp"
 #include "search.hpp"
 #include "variant.hpp"
 
@@ -27,6 +28,10 @@ struct WebGameOptions {
     std::size_t hash_mb = 16;
     std::shared_ptr<const egdb::Database> database;
     BookChoice book;  // the built-in book of the game's variant, by default
+    // serve --book FILE, read once: it serves the variant it was built for
+    // (and Pool or Jamaican with it); the other variants keep their
+    // built-in books.
+    std::shared_ptr<const OpeningBook> file_book;
 };
 
 class WebGame : public std::enable_shared_from_this<WebGame> {

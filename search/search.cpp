@@ -122,7 +122,7 @@ LearnedExplanation explain_learned(Variant v, const Position& p) {
         LearnedExplanation e;
         const LearnedWeights* w = learned_weights_for<R>(p);
         if (!w) return e;
-        e.source = eval_description(family_of<R>());
+        e.source = eval_description(R::variant);
         for (const auto& part : LearnedEval<R>::explain(p, *w)) e.parts.emplace_back(part.name, part.white_score);
         e.divisor = Evaluator<R>::drawish_divisor(p);
         e.score = static_eval<R>(p);

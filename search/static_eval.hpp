@@ -16,7 +16,7 @@ namespace yaad {
 template <class R>
 const LearnedWeights* learned_weights_for(const Position& p) {
     if (!(p.occupied() & ~p.kings)) return nullptr;
-    return active_learned_weights(family_of<R>());
+    return active_learned_weights(R::variant);
 }
 
 template <class R>

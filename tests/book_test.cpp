@@ -15,12 +15,14 @@
 #include <vector>
 
 #include "book_builder.hpp"
+#include "builtin_books.hpp"
 #include "game.hpp"
 #include "input_error.hpp"
 #include "legal_moves.hpp"
 #include "notation.hpp"
 #include "search.hpp"
 #include "temp_dir.hpp"
+#include "variant.hpp"
 
 using namespace yaad;
 
@@ -94,6 +96,39 @@ TEST_CASE("book: the built-in Jamaican book plays Pool, the same moves on the mi
     CHECK(start == start_position(Variant::jamaican));
     const std::vector<BookMove> moves = jamaican->moves(start);
     CHECK(moves.size() == legal_moves(Variant::pool, start).size());
+}
+
+TEST_CASE("book: every variant has a built-in book, well formed, that knows every move of the start") {
+    for (const Variant v : all_variants) {
+        CAPTURE(variant_name(v));
+        // Pool plays from the Jamaican book (see above).
+        const Variant own = v == Variant::pool ? Variant::jamaican : v;
+        const std::span<const std::uint8_t> bytes = builtin_book_bytes(own);
+        REQUIRE(!bytes.empty());
+        const BookFile f = decode_book(bytes, "built-in");
+        CHECK(f.variant == own);
+        CHECK(encode_book(f) == std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+        // Under 300 KB, except the two whose books reach furthest.
+        if (own != Variant::jamaican && own != Variant::international) CHECK(bytes.size() < 300'000);
+        const auto book = builtin_book(v);
+        REQUIRE(book);
+        const Position start = start_position(v);
+        CHECK(book->moves(start).size() == legal_moves(v, start).size());
+        // Every reply to every first move too (book_forced_plies).
+        for (const Move& m : legal_moves(v, start)) {
+            Position after = start;
+            after.make(m);
+            CHECK(book->moves(after).size() == legal_moves(v, after).size());
+        }
+
+        // A truncated or altered copy of it is one line, never a book.
+        std::vector<std::uint8_t> copy(bytes.begin(), bytes.end());
+        copy.pop_back();
+        CHECK_THROWS_AS(decode_book(copy, "b.book"), InputError);
+        copy.assign(bytes.begin(), bytes.end());
+        copy[copy.size() / 2] ^= 0x01;
+        CHECK_THROWS_WITH_AS(decode_book(copy, "b.book"), "b.book: checksum mismatch (corrupt file)", InputError);
+    }
 }
 
 TEST_CASE("book file: truncated, corrupt, foreign or of another version: one line") {

@@ -105,6 +105,17 @@ class Relabel(unittest.TestCase):
             self.assertIsNotNone(rescored, r.stdout)
             self.assertGreaterEqual(int(rescored.group(1)), 8)
 
+            # A variant's own weights; a variant of another family is refused before training.
+            r = run(TRAIN, "--train", a, "--holdout", b, "--out", os.path.join(tmp, "own.weights"), "--epochs", "2",
+                    "--variant", "sixrow", "--last")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertRegex(r.stdout, r"wrote .*sixrow weights v1 \(sixrow's own\), checksum [0-9a-f]{16}")
+            self.assertIn("the last epoch's weights", r.stdout)
+            r = run(TRAIN, "--train", a, "--holdout", b, "--out", os.path.join(tmp, "own.weights"), "--variant",
+                    "jamaican")
+            self.assertEqual(r.returncode, 2)
+            self.assertEqual(r.stderr, "yaad-train: error: --variant jamaican is not of family sixrow\n")
+
             # Killed mid-record: the partial record is dropped and the rest redone alike.
             with open(out, "wb") as f:
                 f.write(deep[:3 * RECORD + 10])

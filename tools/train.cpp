@@ -14,7 +14,14 @@
 // weight is scaled so that a man is worth 100 (the mean of its two phases):
 // the units the search's margins expect.
 // Training and hold-out losses are printed as it goes; the weights of the
-// epoch with the lowest hold-out loss are written.
+// epoch with the lowest hold-out loss at its own best scale are written
+// (the weights are scaled to a man = 100 at the end, so a model is not
+// worse for being surer than the training scale; at that scale a target
+// leaning on the search's scores always looked worse than its start), or
+// with --last those of the last epoch.
+//
+// --variant V writes V's own weights (used for V beside its family's,
+// eval/eval_choice.hpp); any records of the family may train them.
 //
 // --rescore FILE... (yaad-relabel's output: the same positions searched
 // deeper) gives every training record of one of their positions their
@@ -25,6 +32,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,17 +51,20 @@ namespace {
 struct Options {
     std::vector<std::string> train, holdout, rescore;
     std::string out, init;
+    std::optional<Variant> variant;
     int epochs = 600;
     double learning_rate = 3.0;
     double l2 = 3e-9;
     double lambda = 0.3;
     double scale = 0;  // 0: fit to the hand-made evaluation
+    bool last = false;  // write the last epoch's weights, not the best hold-out's
 };
 
 [[noreturn]] void usage(const std::string& error) {
     std::cerr << "yaad-train: " << error << "\n"
               << "usage: yaad-train --train FILE... --holdout FILE... --out FILE [--epochs N] [--lr X] [--l2 X]\n"
-              << "                  [--lambda X] [--scale X] [--init WEIGHTS] [--rescore FILE...]\n";
+              << "                  [--lambda X] [--scale X] [--init WEIGHTS] [--rescore FILE...] [--last]\n"
+              << "                  [--variant V]\n";
     std::exit(2);
 }
 
@@ -82,6 +93,12 @@ Options parse(int argc, char** argv) {
             list = &o.rescore;
         } else if (a == "--out") {
             o.out = value(), list = nullptr;
+        } else if (a == "--variant") {
+            const std::string name = value();
+            o.variant = parse_variant(name), list = nullptr;
+            if (!o.variant) usage("unknown variant " + name + "; one of " + variant_names());
+        } else if (a == "--last") {
+            o.last = true, list = nullptr;
         } else if (a == "--init") {
             o.init = value(), list = nullptr;
         } else if (a == "--epochs") {
@@ -104,10 +121,6 @@ Options parse(int argc, char** argv) {
     if (o.epochs < 1 || !(o.lambda >= 0 && o.lambda <= 1) || !(o.learning_rate > 0) || !(o.l2 >= 0))
         usage("--epochs must be 1 or more, --lambda 0 to 1, --lr above 0, --l2 0 or more");
     return o;
-}
-
-EvalFamily family_of_variant(Variant v) {
-    return visit_variant(v, [](auto r) { return family_of<decltype(r)>(); });
 }
 
 // The records as the model sees them: features, phase and targets.
@@ -268,6 +281,9 @@ int run(const Options& o) {
     const Data train = load(o.train, family, known, read_rescores(o.rescore));
     const Data holdout = load(o.holdout, family, known);
     if (train.size() == 0 || holdout.size() == 0) throw InputError("no training or no hold-out records");
+    if (o.variant && family_of_variant(*o.variant) != family)
+        throw InputError("--variant " + std::string(variant_name(*o.variant)) + " is not of family " +
+                         std::string(family_name(family)));
     const ModelShape shape = model_shape(family);
     const std::size_t globals = 2 * static_cast<std::size_t>(shape.tables) * window_entries;
     Model model(shape.slots, globals);
@@ -301,7 +317,13 @@ int run(const Options& o) {
 
     std::vector<double> grad(w.size()), m(w.size()), v(w.size()), best = w;
     const double beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8;
-    double best_holdout = result_loss(model.scores(holdout), holdout, scale);
+    // The hold-out result loss at the scale that fits those scores best.
+    auto holdout_loss = [&] {
+        const std::vector<float> scores = model.scores(holdout);
+        return result_loss(scores, holdout, fit_scale(scores, holdout));
+    };
+    double best_holdout = holdout_loss();
+    std::printf("hold-out result loss at its best scale: %.5f\n", best_holdout);
     int best_epoch = 0;
     // Material has one value in both phases: few late positions are won
     // (most end drawn by the rules or are cut short by a proven win), and
@@ -319,30 +341,38 @@ int run(const Options& o) {
             w[s] -= o.learning_rate * (m[s] / c1) / (std::sqrt(v[s] / c2) + epsilon);
         }
         if (epoch % 10 == 0 || epoch == o.epochs) {
-            const double held = result_loss(model.scores(holdout), holdout, scale);
+            const double held = holdout_loss();
             if (held < best_holdout) best_holdout = held, best = w, best_epoch = epoch;
             if (epoch % 50 == 0 || epoch == o.epochs)
-                std::printf("epoch %d: objective %.5f, result loss %.5f training, %.5f hold-out\n", epoch, loss,
-                            result_loss(model.scores(train), train, scale), held);
+                std::printf("epoch %d: objective %.5f, result loss %.5f training, %.5f hold-out (%.5f at its best "
+                            "scale)\n", epoch, loss, result_loss(model.scores(train), train, scale),
+                            result_loss(model.scores(holdout), holdout, scale), held);
             std::fflush(stdout);
         }
     }
-    w = best;
+    if (!o.last) w = best;
     const double man = (w[globals + 2 * g_men] + w[globals + 2 * g_men + 1]) / 2;
     if (man > 1) {
         for (double& x : w) x *= 100 / man;
         std::printf("scaled to a man = 100: the model's scale is %.1f\n", scale * 100 / man);
     }
     LearnedWeights out = quantize(family, w);
+    out.variant = o.variant;
     write_weights_file(o.out, out);
-    std::printf("best hold-out result loss %.5f at epoch %d; global terms (middlegame/endgame):", best_holdout,
-                best_epoch);
+    if (o.last)
+        std::printf("the last epoch's weights; best hold-out result loss (at its best scale) %.5f at epoch %d; "
+                    "global terms (middlegame/endgame):", best_holdout, best_epoch);
+    else
+        std::printf("best hold-out result loss (at its best scale) %.5f at epoch %d; global terms "
+                    "(middlegame/endgame):", best_holdout, best_epoch);
     for (int g = 0; g < global_terms; ++g)
         std::printf(" %s %d/%d", std::string(global_term_names[g]).c_str(), out.slots[globals / 2 + g][0],
                     out.slots[globals / 2 + g][1]);
     std::printf("\n");
-    std::printf("wrote %s: %s weights v%u, checksum %016llx\n", o.out.c_str(), std::string(family_name(family)).c_str(),
-                weights_version, static_cast<unsigned long long>(out.checksum));
+    const std::string own = o.variant ? " (" + std::string(variant_name(*o.variant)) + "'s own)" : "";
+    std::printf("wrote %s: %s weights v%u%s, checksum %016llx\n", o.out.c_str(),
+                std::string(family_name(family)).c_str(), weights_version, own.c_str(),
+                static_cast<unsigned long long>(out.checksum));
     return 0;
 }
 

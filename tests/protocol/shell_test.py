@@ -279,7 +279,8 @@ class Commands(ShellCase):
         self.assertGreaterEqual(len(out), 2, out)
 
     def test_analyse_runs_until_stop(self):
-        s = self.shell("shell", "--variant", "english")
+        # Without the book: its moves would come before the search's lines.
+        s = self.shell("shell", "--variant", "english", "--book", "off")
         s.p.send("analyse")
         lines = s.p.lines_until(lambda l: l.startswith("depth 3 "))
         self.assertTrue(all(ANALYSIS_LINE.match(l) for l in lines), lines)
@@ -320,7 +321,8 @@ class Commands(ShellCase):
         self.assertEqual(s.run("multipv")[0], ["multipv 2"])
 
     def test_level_sets_what_go_and_auto_use(self):
-        s = self.shell("shell", "--variant", "english")
+        # Without the book: its moves would come before the search's lines.
+        s = self.shell("shell", "--variant", "english", "--book", "off")
         out, _ = s.run("level")
         self.assertEqual(out, ["level: time 1 s a move, strength 20 (full)"])
         out, _ = s.run("level depth 3")
@@ -347,7 +349,8 @@ class Commands(ShellCase):
         self.assertEqual(len(engine), 1, out)
 
     def test_analysis_lines_for_people(self):
-        s = self.shell("shell", "--variant", "english")
+        # Without the book: its moves would come before the search's lines.
+        s = self.shell("shell", "--variant", "english", "--book", "off")
         out, _ = s.run("analyse depth 4")
         lines = [ANALYSIS_LINE.match(l) for l in out[:-1]]
         self.assertTrue(all(lines), out)

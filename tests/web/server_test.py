@@ -13,6 +13,7 @@ import os
 import random
 import subprocess
 import sys
+import tempfile
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -198,6 +199,41 @@ class ServerTest(unittest.TestCase):
         s.send(type="new")
         engine = s.wait_for(lambda m: m["type"] == "engine", "the level's move")
         self.assertNotIn("book", engine)
+
+    def engine_move(self, server, variant):
+        """The engine's first move of a new game of `variant` on `server`, at full strength."""
+        s = Socket(server.port)
+        self.addCleanup(s.close)
+        s.wait_for(lambda m: m["type"] == "state", "first state")
+        s.send(type="new", variant=variant)
+        s.wait_for(lambda m: m["type"] == "state" and m["variant"] == variant and m["ply"] == 0, "the new game")
+        s.send(type="players", black="engine", nodes=300)
+        return s.wait_for(lambda m: m["type"] == "engine", "the engine's move")
+
+    def test_book_option(self):
+        with tempfile.TemporaryDirectory(prefix="yaad-serve-book-") as d:
+            # A book of one position, not expanded: it knows no move, so a
+            # game it serves is searched from the first move.
+            empty = os.path.join(d, "english.book")
+            build = subprocess.run([YAAD, "book", "build", "--variant", "english", "--positions", "1", "--depth", "1",
+                                    "--out", empty], capture_output=True, text=True, timeout=60)
+            self.assertEqual(build.returncode, 0, build.stderr)
+            # The file serves English; Jamaican keeps its built-in book.
+            server = Server(YAAD, "--book", empty)
+            self.addCleanup(server.stop)
+            self.assertNotIn("book", self.engine_move(server, "english"))
+            self.assertTrue(self.engine_move(server, "jamaican")["book"])
+            # Off: no book for any variant.
+            server = Server(YAAD, "--book", "off")
+            self.addCleanup(server.stop)
+            self.assertNotIn("book", self.engine_move(server, "jamaican"))
+            # A file that cannot be used: one error line, the board plays without a book.
+            missing = os.path.join(d, "missing.book")
+            server = Server(YAAD, "--book", missing)
+            self.addCleanup(server.stop)
+            wait_until(lambda: server.stderr, "the error line")
+            self.assertEqual(server.stderr, [f"error: cannot read the book {missing}; playing without a book\n"])
+            self.assertNotIn("book", self.engine_move(server, "jamaican"))
 
     def test_engine_plays_and_stop_plays_at_once(self):
         s, _ = self.connect()
