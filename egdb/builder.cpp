@@ -10,6 +10,7 @@
 #include "draw_rules.hpp"
 #include "retrograde.hpp"
 #include "sub_slice.hpp"
+#include "sub_slice_store.hpp"
 #include "variant.hpp"
 
 namespace yaad::egdb {
@@ -31,6 +32,12 @@ public:
         done_ += n;
         const auto now = Clock::now();
         if (now - last_ >= std::chrono::seconds(2)) print(now);
+    }
+    // Passes that need not be done (kept from an interrupted build): out
+    // of the total rather than done, so that the rate stays true.
+    void skip(std::uint64_t n) {
+        std::lock_guard lock(mutex_);
+        total_ -= std::min(n, total_);
     }
     void finish_slice() {
         std::lock_guard lock(mutex_);
@@ -72,10 +79,14 @@ int fresh_plies_left(const Position& p) {
 template <class R>
 class SliceBuilder {
 public:
-    SliceBuilder(const Material& m, Database& db, int threads, Progress& progress)
-        : m_(m), index_(m), db_(db), threads_(threads), progress_(progress) {}
+    SliceBuilder(const Material& m, Database& db, const BuildOptions& options, Progress& progress,
+                 BuildReport& report)
+        : m_(m), index_(m), db_(db), options_(options), threads_(options.threads), progress_(progress),
+          report_(report) {}
 
-    void run(const std::filesystem::path& path) {
+    // Builds the slice and writes it to path; false if stopped first
+    // (BuildOptions::stop_after_sub_slices).
+    bool run(const std::filesystem::path& path) {
         const std::string name = m_.name();
         const bool mate = stores_mate_distance(m_);
         const Tick tick = [&](std::uint64_t n) { progress_.add(n); };
@@ -89,7 +100,7 @@ public:
         };
         std::vector<std::uint16_t> codes(index_.size()), counts;
         if (m_.men() > 0) {
-            solve_by_sub_slices(plain, codes, tick);
+            if (!solve_by_sub_slices(path, plain, codes, tick)) return false;
         } else {
             Retrograde<R> values(index_, threads_, tick);
             progress_.begin(name, "solve");
@@ -101,32 +112,68 @@ public:
             if (mate) counts = solve_counts(values, tick);
         }
         write_slice_file(path, {R::variant, R::board_size, m_, mate, index_.size()}, codes, counts);
+        SubSliceStore::discard(path);
+        return true;
     }
 
 private:
     // A slice with men, a sub-slice at a time (sub_slice.hpp): only the
     // slice's 2-byte codes and one sub-slice's cells are in memory at once.
     // A quiet move into a sub-slice solved before is worth that position's
-    // whole distance, for it is no conversion.
-    void solve_by_sub_slices(const External& plain, std::vector<std::uint16_t>& codes, const Tick& tick) {
+    // whole distance, for it is no conversion. Each sub-slice is kept on
+    // disk once verified, and one kept by an earlier, interrupted build is
+    // read instead of solved. False if stopped.
+    bool solve_by_sub_slices(const std::filesystem::path& path, const External& plain,
+                             std::vector<std::uint16_t>& codes, const Tick& tick) {
         const External outside = [&](const Position& q) {
             return Material::of(q) == m_ ? decode(codes[index_.index(q)]) : plain(q);
         };
+        const SubSliceStore store(path, R::variant, R::board_size, m_);
+        int kept = 0, all = 0;
         for (const auto& [white_lead, black_lead] : SubSlice<R::board_size>::order(m_)) {
             const SubSlice<R::board_size> sub(m_, white_lead, black_lead);
-            const std::string name =
-                m_.name() + " rows " + std::to_string(white_lead) + "," + std::to_string(black_lead);
-            Retrograde<R, SubSlice<R::board_size>> values(sub, threads_, tick);
-            progress_.begin(name, "solve");
-            values.solve(outside);
-            progress_.begin(name, "verify");
-            if (const std::string e = values.verify(outside); !e.empty())
-                throw std::runtime_error("slice " + name + ": " + e);
+            ++all;
+            std::vector<std::uint16_t> sub_codes;
+            std::string error;
+            if (std::optional<std::vector<std::uint16_t>> k = store.load(white_lead, black_lead, sub.size(), error)) {
+                sub_codes = std::move(*k);
+                ++kept;
+                ++report_.sub_slices_kept;
+                progress_.skip(2 * sub.size());
+            } else {
+                if (!error.empty() && options_.log) *options_.log << "egdb: " << error << "; it will be solved again" << std::endl;
+                sub_codes = solve(sub, m_.name() + " rows " + std::to_string(white_lead) + "," +
+                                           std::to_string(black_lead), outside, tick);
+                store.save(white_lead, black_lead, sub_codes);
+                ++report_.sub_slices_solved;
+            }
             for (std::uint64_t i = 0; i < sub.size(); ++i) {
                 Position p;
-                if (sub.position(i, p)) codes[index_.index(p)] = encode(values.value(i));
+                if (sub.position(i, p)) codes[index_.index(p)] = sub_codes[i];
+            }
+            if (options_.stop_after_sub_slices > 0 && report_.sub_slices_solved == options_.stop_after_sub_slices) {
+                report_.stopped = true;
+                return false;
             }
         }
+        if (kept > 0 && options_.log)
+            *options_.log << "egdb: slice " << m_.name() << ": " << kept << " of " << all
+                          << " sub-slices kept from an interrupted build" << std::endl;
+        return true;
+    }
+
+    // One sub-slice solved and verified: its codes in its own numbering.
+    std::vector<std::uint16_t> solve(const SubSlice<R::board_size>& sub, const std::string& name,
+                                     const External& outside, const Tick& tick) {
+        Retrograde<R, SubSlice<R::board_size>> values(sub, threads_, tick);
+        progress_.begin(name, "solve");
+        values.solve(outside);
+        progress_.begin(name, "verify");
+        if (const std::string e = values.verify(outside); !e.empty())
+            throw std::runtime_error("slice " + name + ": " + e);
+        std::vector<std::uint16_t> sub_codes(sub.size());
+        for (std::uint64_t i = 0; i < sub.size(); ++i) sub_codes[i] = encode(values.value(i));
+        return sub_codes;
     }
 
     Codes stored(const Position& q) const {
@@ -172,8 +219,10 @@ private:
     Material m_;
     SliceIndex<R::board_size> index_;
     Database& db_;
+    const BuildOptions& options_;
     int threads_;
     Progress& progress_;
+    BuildReport& report_;
 };
 
 }  // namespace
@@ -194,6 +243,9 @@ BuildReport build(const BuildOptions& o) {
         if (o.kings_only && !m.kings_only()) continue;
         if (o.for_material && !(m == *o.for_material) && !leads_to(*o.for_material, m)) continue;
         if (db->has(f, m)) {
+            // A build stopped between writing the slice and removing its
+            // sub-slices leaves them behind.
+            SubSliceStore::discard(slice_path(o.dir, f, m));
             ++report.slices_present;
             continue;
         }
@@ -203,10 +255,12 @@ BuildReport build(const BuildOptions& o) {
     Progress progress(o.log, total);
     for (const Material& m : todo) {
         const std::filesystem::path path = slice_path(o.dir, f, m);
+        bool finished = false;
         visit_variant(f, [&](auto r) {
-            SliceBuilder<decltype(r)> builder(m, *db, o.threads, progress);
-            builder.run(path);
+            SliceBuilder<decltype(r)> builder(m, *db, o, progress, report);
+            finished = builder.run(path);
         });
+        if (!finished) return report;
         std::string error;
         if (!db->add(path, error)) throw std::runtime_error(path.string() + ": " + error);
         progress.finish_slice();
