@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
+#include <string_view>
 #include <mutex>
 #include <stdexcept>
 
@@ -17,13 +19,22 @@ namespace yaad::egdb {
 
 namespace {
 
-// Progress lines: at most one every two seconds, and one per finished slice.
+// Progress lines: at most one every two seconds, and one per finished
+// slice with the time it took, elapsed (in its solving and verifying
+// passes and in all) and of CPU: the README's table of build times.
 class Progress {
 public:
     Progress(std::ostream* log, std::uint64_t total) : log_(log), total_(total) {}
 
+    void start_slice() {
+        std::lock_guard lock(mutex_);
+        slice_start_ = phase_start_ = Clock::now();
+        slice_cpu_ = std::clock();
+        solving_ = verifying_ = 0;
+    }
     void begin(const std::string& slice, const char* phase) {
         std::lock_guard lock(mutex_);
+        end_phase();
         slice_ = slice;
         phase_ = phase;
     }
@@ -39,13 +50,36 @@ public:
         std::lock_guard lock(mutex_);
         total_ -= std::min(n, total_);
     }
-    void finish_slice() {
+    void finish_slice(const std::string& slice, std::uint64_t bytes) {
         std::lock_guard lock(mutex_);
-        print(Clock::now());
+        end_phase();
+        phase_ = "";
+        const auto now = Clock::now();
+        print(now);
+        if (!log_) return;
+        char line[256];
+        std::snprintf(line, sizeof line, "egdb: slice %s built: %.1f s elapsed (solve %.1f s, verify %.1f s), %.1f s CPU (all threads), %llu bytes",
+                      slice.c_str(), seconds(now - slice_start_), solving_, verifying_,
+                      static_cast<double>(std::clock() - slice_cpu_) / CLOCKS_PER_SEC,
+                      static_cast<unsigned long long>(bytes));
+        *log_ << line << std::endl;
     }
 
 private:
     using Clock = std::chrono::steady_clock;
+
+    static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+    // Adds the time since the phase began to its kind: the passes that
+    // solve ("solve", "solve counts"), those that check, or neither
+    // (keeping a sub-slice, writing the slice).
+    void end_phase() {
+        const auto now = Clock::now();
+        const std::string_view phase(phase_);
+        if (phase.starts_with("solve")) solving_ += seconds(now - phase_start_);
+        if (phase.starts_with("verify")) verifying_ += seconds(now - phase_start_);
+        phase_start_ = now;
+    }
 
     void print(Clock::time_point now) {
         last_ = now;
@@ -65,6 +99,9 @@ private:
     std::string slice_;
     const char* phase_ = "";
     Clock::time_point start_ = Clock::now(), last_ = start_;
+    Clock::time_point slice_start_ = start_, phase_start_ = start_;
+    std::clock_t slice_cpu_ = 0;
+    double solving_ = 0, verifying_ = 0;
 };
 
 // Passes over a slice: solve and verify, twice where it stores counts.
@@ -108,6 +145,7 @@ public:
             progress_.begin(name, "verify");
             if (const std::string e = values.verify(plain); !e.empty())
                 throw std::runtime_error("slice " + name + ": " + e);
+            progress_.begin(name, "store");
             for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
             if (mate) counts = solve_counts(values, tick);
         }
@@ -171,6 +209,7 @@ private:
         progress_.begin(name, "verify");
         if (const std::string e = values.verify(outside); !e.empty())
             throw std::runtime_error("slice " + name + ": " + e);
+        progress_.begin(name, "store");
         std::vector<std::uint16_t> sub_codes(sub.size());
         for (std::uint64_t i = 0; i < sub.size(); ++i) sub_codes[i] = encode(values.value(i));
         return sub_codes;
@@ -200,6 +239,7 @@ private:
         progress_.begin(m_.name(), "verify counts");
         if (const std::string e = count.verify(counted); !e.empty())
             throw std::runtime_error("slice " + m_.name() + " counts: " + e);
+        progress_.begin(m_.name(), "store");
         std::vector<std::uint16_t> counts(index_.size());
         for (std::uint64_t i = 0; i < counts.size(); ++i) {
             const Value plain = values.value(i), with_count = count.value(i);
@@ -256,6 +296,7 @@ BuildReport build(const BuildOptions& o) {
     for (const Material& m : todo) {
         const std::filesystem::path path = slice_path(o.dir, f, m);
         bool finished = false;
+        progress.start_slice();
         visit_variant(f, [&](auto r) {
             SliceBuilder<decltype(r)> builder(m, *db, o, progress, report);
             finished = builder.run(path);
@@ -263,7 +304,7 @@ BuildReport build(const BuildOptions& o) {
         if (!finished) return report;
         std::string error;
         if (!db->add(path, error)) throw std::runtime_error(path.string() + ": " + error);
-        progress.finish_slice();
+        progress.finish_slice(m.name(), std::filesystem::file_size(path));
         ++report.slices_built;
         report.positions_built += slice_positions(f, m);
     }
