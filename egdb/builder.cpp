@@ -28,15 +28,24 @@ public:
 
     void start_slice() {
         std::lock_guard lock(mutex_);
-        slice_start_ = phase_start_ = Clock::now();
+        slice_start_ = Clock::now();
         slice_cpu_ = std::clock();
         solving_ = verifying_ = 0;
+        timing_ = false;
     }
     void begin(const std::string& slice, const char* phase) {
         std::lock_guard lock(mutex_);
-        end_phase();
+        end_pass_locked();
         slice_ = slice;
         phase_ = phase;
+        phase_start_ = Clock::now();
+        timing_ = true;
+    }
+    // The pass begun last is over (what follows, keeping its values, is
+    // neither solving nor checking).
+    void end_pass() {
+        std::lock_guard lock(mutex_);
+        end_pass_locked();
     }
     void add(std::uint64_t n) {
         std::lock_guard lock(mutex_);
@@ -52,8 +61,7 @@ public:
     }
     void finish_slice(const std::string& slice, std::uint64_t bytes) {
         std::lock_guard lock(mutex_);
-        end_phase();
-        phase_ = "";
+        end_pass_locked();
         const auto now = Clock::now();
         print(now);
         if (!log_) return;
@@ -70,15 +78,13 @@ private:
 
     static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
-    // Adds the time since the phase began to its kind: the passes that
-    // solve ("solve", "solve counts"), those that check, or neither
-    // (keeping a sub-slice, writing the slice).
-    void end_phase() {
-        const auto now = Clock::now();
-        const std::string_view phase(phase_);
-        if (phase.starts_with("solve")) solving_ += seconds(now - phase_start_);
-        if (phase.starts_with("verify")) verifying_ += seconds(now - phase_start_);
-        phase_start_ = now;
+    // Adds the time since the pass began to its kind: the passes that
+    // check ("verify", "verify counts") or those that solve.
+    void end_pass_locked() {
+        if (!timing_) return;
+        (std::string_view(phase_).starts_with("verify") ? verifying_ : solving_) +=
+            seconds(Clock::now() - phase_start_);
+        timing_ = false;
     }
 
     void print(Clock::time_point now) {
@@ -102,6 +108,7 @@ private:
     Clock::time_point slice_start_ = start_, phase_start_ = start_;
     std::clock_t slice_cpu_ = 0;
     double solving_ = 0, verifying_ = 0;
+    bool timing_ = false;
 };
 
 // Passes over a slice: solve and verify, twice where it stores counts.
@@ -145,7 +152,7 @@ public:
             progress_.begin(name, "verify");
             if (const std::string e = values.verify(plain); !e.empty())
                 throw std::runtime_error("slice " + name + ": " + e);
-            progress_.begin(name, "store");
+            progress_.end_pass();
             for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
             if (mate) counts = solve_counts(values, tick);
         }
@@ -209,7 +216,7 @@ private:
         progress_.begin(name, "verify");
         if (const std::string e = values.verify(outside); !e.empty())
             throw std::runtime_error("slice " + name + ": " + e);
-        progress_.begin(name, "store");
+        progress_.end_pass();
         std::vector<std::uint16_t> sub_codes(sub.size());
         for (std::uint64_t i = 0; i < sub.size(); ++i) sub_codes[i] = encode(values.value(i));
         return sub_codes;
@@ -239,7 +246,7 @@ private:
         progress_.begin(m_.name(), "verify counts");
         if (const std::string e = count.verify(counted); !e.empty())
             throw std::runtime_error("slice " + m_.name() + " counts: " + e);
-        progress_.begin(m_.name(), "store");
+        progress_.end_pass();
         std::vector<std::uint16_t> counts(index_.size());
         for (std::uint64_t i = 0; i < counts.size(); ++i) {
             const Value plain = values.value(i), with_count = count.value(i);

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "fnv1a.hpp"
+#include "variant.hpp"
 
 namespace yaad::egdb {
 
@@ -96,6 +97,24 @@ std::optional<std::vector<std::uint16_t>> SubSliceStore::load(int white_lead, in
     for (std::uint64_t i = 0; i < positions; ++i)
         codes[i] = static_cast<std::uint16_t>(get(&in[want.size() + 2 * i], 2));
     return codes;
+}
+
+std::vector<SubSliceStore::Interrupted> SubSliceStore::interrupted(const std::filesystem::path& dir) {
+    std::vector<Interrupted> out;
+    for (const Variant v : all_variants) {
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(dir / std::string(variant_name(v)), ec)) {
+            if (entry.path().extension() != ".work" || !entry.is_directory()) continue;
+            Interrupted i{v, entry.path().stem().string()};
+            for (const auto& part : std::filesystem::directory_iterator(entry.path(), ec)) {
+                if (part.path().extension() != ".sub") continue;
+                ++i.parts;
+                i.bytes += part.file_size(ec);
+            }
+            out.push_back(i);
+        }
+    }
+    return out;
 }
 
 void SubSliceStore::discard(const std::filesystem::path& slice_path) {

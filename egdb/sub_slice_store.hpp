@@ -46,6 +46,16 @@ public:
     // Removes the work directory of the slice at slice_path and all in it.
     static void discard(const std::filesystem::path& slice_path);
 
+    // A slice whose build stopped part-way, with the parts it kept.
+    struct Interrupted {
+        Variant family;
+        std::string slice;  // "0m2k-1m3k"
+        int parts = 0;
+        std::uint64_t bytes = 0;
+    };
+    // Those in the database directory dir, for `yaad egdb info`.
+    static std::vector<Interrupted> interrupted(const std::filesystem::path& dir);
+
 private:
     std::filesystem::path file(int white_lead, int black_lead) const;
     std::vector<std::uint8_t> header(int white_lead, int black_lead, std::uint64_t positions) const;

@@ -58,6 +58,13 @@ TEST_CASE("egdb: a build stopped between sub-slices goes on after the last one a
     CHECK_FALSE(std::filesystem::exists(resumed));
     const std::filesystem::path work = egdb::SubSliceStore::work_dir(resumed);
     REQUIRE(std::distance(std::filesystem::directory_iterator(work), std::filesystem::directory_iterator()) == 10);
+    // What `yaad egdb info` lists.
+    const auto interrupted = egdb::SubSliceStore::interrupted(stopped.path);
+    REQUIRE(interrupted.size() == 1);
+    CHECK(interrupted[0].family == v);
+    CHECK(interrupted[0].slice == "1m1k-1m1k");
+    CHECK(interrupted[0].parts == 10);
+    CHECK(interrupted[0].bytes > 0);
 
     // The first ten: white's man on its last row but one (6), black's
     // on rows 6 down to 0, then white's on row 5. A flipped byte in the
@@ -89,4 +96,5 @@ TEST_CASE("egdb: a build stopped between sub-slices goes on after the last one a
     CHECK(count_lines(log.str(), "slice 1m1k-1m1k: 8 of 49 sub-slices kept from an interrupted build") == 1);
     CHECK(bytes(resumed) == bytes(slice));
     CHECK_FALSE(std::filesystem::exists(work));
+    CHECK(egdb::SubSliceStore::interrupted(stopped.path).empty());
 }
