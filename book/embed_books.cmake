@@ -1,21 +1,10 @@
 # Writes OUT, a C++ file holding the bytes of DIR/<variant>.book for each
 # variant that has one, so the books are part of the binary (the README's
 # two commands need nothing else). Run by book/CMakeLists.txt at build time.
-set(variants jamaican pool english russian brazilian international sixrow)
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/embed_files.cmake)
 set(body "// Generated from book/books/ by book/embed_books.cmake: do not edit.\n")
-string(APPEND body "#include \"builtin_books.hpp\"\n\nnamespace yaad {\n\nnamespace {\n")
-set(cases "")
-foreach(variant ${variants})
-  set(path "${DIR}/${variant}.book")
-  if(EXISTS "${path}")
-    file(READ "${path}" hex HEX)
-    string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
-    string(APPEND body "const std::uint8_t ${variant}_bytes[] = {${bytes}};\n")
-    string(APPEND cases "        case Variant::${variant}: return {${variant}_bytes, sizeof ${variant}_bytes};\n")
-  endif()
-endforeach()
-string(APPEND body "\n}  // namespace\n\nstd::span<const std::uint8_t> builtin_book_bytes(Variant v) {\n")
-string(APPEND body "    switch (v) {\n${cases}        default: return {};\n    }\n}\n\n}  // namespace yaad\n")
-file(WRITE "${OUT}.tmp" "${body}")
-file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
-file(REMOVE "${OUT}.tmp")
+string(APPEND body "#include \"builtin_books.hpp\"\n\nnamespace yaad {\n\n")
+embed_switch(body builtin_book_bytes Variant "${DIR}/@NAME@.book"
+             jamaican pool english russian brazilian international sixrow)
+string(APPEND body "}  // namespace yaad\n")
+write_if_different("${OUT}" "${body}")

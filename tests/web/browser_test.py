@@ -113,7 +113,11 @@ class BrowserTest(unittest.TestCase):
         self.click("g3")
         self.assertIn("a capture is compulsory: c3xe5", self.text("message"))
         self.assertIsNone(self.js("return selected"))
-        # ...and the server refuses a quiet move sent all the same.
+        # ...and the server refuses a quiet move sent all the same. The click
+        # above left the same words on the page, so they go first: the wait
+        # is then for the server's reply, which clears the selection (coming
+        # after the click on c3 below, it left e5 unmarked).
+        self.js("showMessage('')")
         self.js("send({type: 'move', move: 'g3-h2', ply: 0})")
         self.wait(lambda: "capture is compulsory" in self.text("message") and
                   "error" in self.driver.find_element(By.ID, "message").get_attribute("class"), "the refusal")
