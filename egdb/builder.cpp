@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
+#include <string_view>
 #include <mutex>
 #include <stdexcept>
 
@@ -10,21 +12,40 @@
 #include "draw_rules.hpp"
 #include "retrograde.hpp"
 #include "sub_slice.hpp"
+#include "sub_slice_store.hpp"
 #include "variant.hpp"
 
 namespace yaad::egdb {
 
 namespace {
 
-// Progress lines: at most one every two seconds, and one per finished slice.
+// Progress lines: at most one every two seconds, and one per finished
+// slice with the time it took, elapsed (in its solving and verifying
+// passes and in all) and of CPU: the README's table of build times.
 class Progress {
 public:
     Progress(std::ostream* log, std::uint64_t total) : log_(log), total_(total) {}
 
+    void start_slice() {
+        std::lock_guard lock(mutex_);
+        slice_start_ = Clock::now();
+        slice_cpu_ = std::clock();
+        solving_ = verifying_ = 0;
+        timing_ = false;
+    }
     void begin(const std::string& slice, const char* phase) {
         std::lock_guard lock(mutex_);
+        end_pass_locked();
         slice_ = slice;
         phase_ = phase;
+        phase_start_ = Clock::now();
+        timing_ = true;
+    }
+    // The pass begun last is over (what follows, keeping its values, is
+    // neither solving nor checking).
+    void end_pass() {
+        std::lock_guard lock(mutex_);
+        end_pass_locked();
     }
     void add(std::uint64_t n) {
         std::lock_guard lock(mutex_);
@@ -32,13 +53,39 @@ public:
         const auto now = Clock::now();
         if (now - last_ >= std::chrono::seconds(2)) print(now);
     }
-    void finish_slice() {
+    // Passes that need not be done (kept from an interrupted build): out
+    // of the total rather than done, so that the rate stays true.
+    void skip(std::uint64_t n) {
         std::lock_guard lock(mutex_);
-        print(Clock::now());
+        total_ -= std::min(n, total_);
+    }
+    void finish_slice(const std::string& slice, std::uint64_t bytes) {
+        std::lock_guard lock(mutex_);
+        end_pass_locked();
+        const auto now = Clock::now();
+        print(now);
+        if (!log_) return;
+        char line[256];
+        std::snprintf(line, sizeof line, "egdb: slice %s built: %.1f s elapsed (solve %.1f s, verify %.1f s), %.1f s CPU (all threads), %llu bytes",
+                      slice.c_str(), seconds(now - slice_start_), solving_, verifying_,
+                      static_cast<double>(std::clock() - slice_cpu_) / CLOCKS_PER_SEC,
+                      static_cast<unsigned long long>(bytes));
+        *log_ << line << std::endl;
     }
 
 private:
     using Clock = std::chrono::steady_clock;
+
+    static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+    // Adds the time since the pass began to its kind: the passes that
+    // check ("verify", "verify counts") or those that solve.
+    void end_pass_locked() {
+        if (!timing_) return;
+        (std::string_view(phase_).starts_with("verify") ? verifying_ : solving_) +=
+            seconds(Clock::now() - phase_start_);
+        timing_ = false;
+    }
 
     void print(Clock::time_point now) {
         last_ = now;
@@ -58,6 +105,10 @@ private:
     std::string slice_;
     const char* phase_ = "";
     Clock::time_point start_ = Clock::now(), last_ = start_;
+    Clock::time_point slice_start_ = start_, phase_start_ = start_;
+    std::clock_t slice_cpu_ = 0;
+    double solving_ = 0, verifying_ = 0;
+    bool timing_ = false;
 };
 
 // Passes over a slice: solve and verify, twice where it stores counts.
@@ -72,10 +123,14 @@ int fresh_plies_left(const Position& p) {
 template <class R>
 class SliceBuilder {
 public:
-    SliceBuilder(const Material& m, Database& db, int threads, Progress& progress)
-        : m_(m), index_(m), db_(db), threads_(threads), progress_(progress) {}
+    SliceBuilder(const Material& m, Database& db, const BuildOptions& options, Progress& progress,
+                 BuildReport& report)
+        : m_(m), index_(m), db_(db), options_(options), threads_(options.threads), progress_(progress),
+          report_(report) {}
 
-    void run(const std::filesystem::path& path) {
+    // Builds the slice and writes it to path; false if stopped first
+    // (BuildOptions::stop_after_sub_slices).
+    bool run(const std::filesystem::path& path) {
         const std::string name = m_.name();
         const bool mate = stores_mate_distance(m_);
         const Tick tick = [&](std::uint64_t n) { progress_.add(n); };
@@ -89,7 +144,7 @@ public:
         };
         std::vector<std::uint16_t> codes(index_.size()), counts;
         if (m_.men() > 0) {
-            solve_by_sub_slices(plain, codes, tick);
+            if (!solve_by_sub_slices(path, plain, codes, tick)) return false;
         } else {
             Retrograde<R> values(index_, threads_, tick);
             progress_.begin(name, "solve");
@@ -97,36 +152,74 @@ public:
             progress_.begin(name, "verify");
             if (const std::string e = values.verify(plain); !e.empty())
                 throw std::runtime_error("slice " + name + ": " + e);
+            progress_.end_pass();
             for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
             if (mate) counts = solve_counts(values, tick);
         }
         write_slice_file(path, {R::variant, R::board_size, m_, mate, index_.size()}, codes, counts);
+        SubSliceStore::discard(path);
+        return true;
     }
 
 private:
     // A slice with men, a sub-slice at a time (sub_slice.hpp): only the
     // slice's 2-byte codes and one sub-slice's cells are in memory at once.
     // A quiet move into a sub-slice solved before is worth that position's
-    // whole distance, for it is no conversion.
-    void solve_by_sub_slices(const External& plain, std::vector<std::uint16_t>& codes, const Tick& tick) {
+    // whole distance, for it is no conversion. Each sub-slice is kept on
+    // disk once verified, and one kept by an earlier, interrupted build is
+    // read instead of solved. False if stopped.
+    bool solve_by_sub_slices(const std::filesystem::path& path, const External& plain,
+                             std::vector<std::uint16_t>& codes, const Tick& tick) {
         const External outside = [&](const Position& q) {
             return Material::of(q) == m_ ? decode(codes[index_.index(q)]) : plain(q);
         };
+        const SubSliceStore store(path, R::variant, R::board_size, m_);
+        int kept = 0, all = 0;
         for (const auto& [white_lead, black_lead] : SubSlice<R::board_size>::order(m_)) {
             const SubSlice<R::board_size> sub(m_, white_lead, black_lead);
-            const std::string name =
-                m_.name() + " rows " + std::to_string(white_lead) + "," + std::to_string(black_lead);
-            Retrograde<R, SubSlice<R::board_size>> values(sub, threads_, tick);
-            progress_.begin(name, "solve");
-            values.solve(outside);
-            progress_.begin(name, "verify");
-            if (const std::string e = values.verify(outside); !e.empty())
-                throw std::runtime_error("slice " + name + ": " + e);
+            ++all;
+            std::vector<std::uint16_t> sub_codes;
+            std::string error;
+            if (std::optional<std::vector<std::uint16_t>> k = store.load(white_lead, black_lead, sub.size(), error)) {
+                sub_codes = std::move(*k);
+                ++kept;
+                ++report_.sub_slices_kept;
+                progress_.skip(2 * sub.size());
+            } else {
+                if (!error.empty() && options_.log) *options_.log << "egdb: " << error << "; it will be solved again" << std::endl;
+                sub_codes = solve(sub, m_.name() + " rows " + std::to_string(white_lead) + "," +
+                                           std::to_string(black_lead), outside, tick);
+                store.save(white_lead, black_lead, sub_codes);
+                ++report_.sub_slices_solved;
+            }
             for (std::uint64_t i = 0; i < sub.size(); ++i) {
                 Position p;
-                if (sub.position(i, p)) codes[index_.index(p)] = encode(values.value(i));
+                if (sub.position(i, p)) codes[index_.index(p)] = sub_codes[i];
+            }
+            if (options_.stop_after_sub_slices > 0 && report_.sub_slices_solved == options_.stop_after_sub_slices) {
+                report_.stopped = true;
+                return false;
             }
         }
+        if (kept > 0 && options_.log)
+            *options_.log << "egdb: slice " << m_.name() << ": " << kept << " of " << all
+                          << " sub-slices kept from an interrupted build" << std::endl;
+        return true;
+    }
+
+    // One sub-slice solved and verified: its codes in its own numbering.
+    std::vector<std::uint16_t> solve(const SubSlice<R::board_size>& sub, const std::string& name,
+                                     const External& outside, const Tick& tick) {
+        Retrograde<R, SubSlice<R::board_size>> values(sub, threads_, tick);
+        progress_.begin(name, "solve");
+        values.solve(outside);
+        progress_.begin(name, "verify");
+        if (const std::string e = values.verify(outside); !e.empty())
+            throw std::runtime_error("slice " + name + ": " + e);
+        progress_.end_pass();
+        std::vector<std::uint16_t> sub_codes(sub.size());
+        for (std::uint64_t i = 0; i < sub.size(); ++i) sub_codes[i] = encode(values.value(i));
+        return sub_codes;
     }
 
     Codes stored(const Position& q) const {
@@ -153,6 +246,7 @@ private:
         progress_.begin(m_.name(), "verify counts");
         if (const std::string e = count.verify(counted); !e.empty())
             throw std::runtime_error("slice " + m_.name() + " counts: " + e);
+        progress_.end_pass();
         std::vector<std::uint16_t> counts(index_.size());
         for (std::uint64_t i = 0; i < counts.size(); ++i) {
             const Value plain = values.value(i), with_count = count.value(i);
@@ -172,8 +266,10 @@ private:
     Material m_;
     SliceIndex<R::board_size> index_;
     Database& db_;
+    const BuildOptions& options_;
     int threads_;
     Progress& progress_;
+    BuildReport& report_;
 };
 
 }  // namespace
@@ -194,6 +290,9 @@ BuildReport build(const BuildOptions& o) {
         if (o.kings_only && !m.kings_only()) continue;
         if (o.for_material && !(m == *o.for_material) && !leads_to(*o.for_material, m)) continue;
         if (db->has(f, m)) {
+            // A build stopped between writing the slice and removing its
+            // sub-slices leaves them behind.
+            SubSliceStore::discard(slice_path(o.dir, f, m));
             ++report.slices_present;
             continue;
         }
@@ -203,13 +302,16 @@ BuildReport build(const BuildOptions& o) {
     Progress progress(o.log, total);
     for (const Material& m : todo) {
         const std::filesystem::path path = slice_path(o.dir, f, m);
+        bool finished = false;
+        progress.start_slice();
         visit_variant(f, [&](auto r) {
-            SliceBuilder<decltype(r)> builder(m, *db, o.threads, progress);
-            builder.run(path);
+            SliceBuilder<decltype(r)> builder(m, *db, o, progress, report);
+            finished = builder.run(path);
         });
+        if (!finished) return report;
         std::string error;
         if (!db->add(path, error)) throw std::runtime_error(path.string() + ": " + error);
-        progress.finish_slice();
+        progress.finish_slice(m.name(), std::filesystem::file_size(path));
         ++report.slices_built;
         report.positions_built += slice_positions(f, m);
     }

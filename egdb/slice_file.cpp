@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "fnv1a.hpp"
 #include "variant.hpp"
 
 namespace yaad::egdb {
@@ -24,14 +25,6 @@ constexpr std::size_t fixed_header = 8 + 4 + 6 + 2 + 8 + 4 + 4;
 // Level 9: level 19 packs 15% tighter but compresses 15 times slower,
 // hours for a set of 6 pieces; decompression speed hardly depends on it.
 constexpr int compression_level = 9;
-
-constexpr std::uint64_t fnv1a_start = 0xcbf29ce484222325ULL;
-
-// FNV-1a 64 of data, going on from h.
-std::uint64_t fnv1a(const std::uint8_t* data, std::size_t n, std::uint64_t h = fnv1a_start) {
-    for (std::size_t i = 0; i < n; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
-    return h;
-}
 
 void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
     for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));

@@ -12,6 +12,7 @@
 #include "input_error.hpp"
 #include "notation.hpp"
 #include "proof_search.hpp"
+#include "sub_slice_store.hpp"
 #include "variant.hpp"
 
 namespace yaad::cli {
@@ -67,6 +68,10 @@ int run_info(const po::variables_map& vm) {
         positions += s.header.positions;
         bytes += s.bytes;
     }
+    // Slices a build left part-way: `egdb build` goes on with them.
+    for (const auto& i : egdb::SubSliceStore::interrupted(dir))
+        std::printf("%s %s being built: %d parts kept, %llu bytes\n", std::string(variant_name(i.family)).c_str(),
+                    i.slice.c_str(), i.parts, static_cast<unsigned long long>(i.bytes));
     for (const Variant v : all_variants)
         if (egdb::family(v) == v && db->max_pieces(v) > 0)
             std::printf("%s: complete up to %d pieces\n", std::string(variant_name(v)).c_str(), db->max_pieces(v));
