@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "fnv1a.hpp"
+#include "byte_fields.hpp"
 #include "variant.hpp"
 
 namespace yaad::egdb {
@@ -26,16 +26,6 @@ constexpr std::size_t fixed_header = 8 + 4 + 6 + 2 + 8 + 4 + 4;
 // hours for a set of 6 pieces; decompression speed hardly depends on it.
 constexpr int compression_level = 9;
 
-void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-}
-
-std::uint64_t get(const std::uint8_t* p, int bytes) {
-    std::uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-    return v;
-}
-
 }  // namespace
 
 std::filesystem::path slice_path(const std::filesystem::path& dir, Variant family, const Material& m) {
@@ -45,17 +35,17 @@ std::filesystem::path slice_path(const std::filesystem::path& dir, Variant famil
 void write_slice_file(const std::filesystem::path& path, const SliceHeader& h,
                       const std::vector<std::uint16_t>& values, const std::vector<std::uint16_t>& counts) {
     std::vector<std::uint8_t> out(magic, magic + 8);
-    put(out, format_version, 4);
-    put(out, static_cast<std::uint8_t>(h.family), 1);
-    put(out, static_cast<std::uint64_t>(h.board_size), 1);
+    put_field(out, format_version, 4);
+    put_field(out, static_cast<std::uint8_t>(h.family), 1);
+    put_field(out, static_cast<std::uint64_t>(h.board_size), 1);
     for (const int n : {h.material.white_men, h.material.white_kings, h.material.black_men, h.material.black_kings})
-        put(out, static_cast<std::uint64_t>(n), 1);
-    put(out, h.has_counts ? 1 : 0, 1);
-    put(out, 0, 1);
-    put(out, h.positions, 8);
-    put(out, block_positions, 4);
+        put_field(out, static_cast<std::uint64_t>(n), 1);
+    put_field(out, h.has_counts ? 1 : 0, 1);
+    put_field(out, 0, 1);
+    put_field(out, h.positions, 8);
+    put_field(out, block_positions, 4);
     const std::uint64_t blocks = (h.positions + block_positions - 1) / block_positions;
-    put(out, blocks, 4);
+    put_field(out, blocks, 4);
 
     std::vector<std::uint8_t> data, raw, packed(ZSTD_compressBound(4 * std::size_t{block_positions}));
     std::vector<std::uint64_t> offsets{0};
@@ -82,9 +72,9 @@ void write_slice_file(const std::filesystem::path& path, const SliceHeader& h,
         offsets.push_back(data.size());
     }
     ZSTD_freeCCtx(context);
-    for (const std::uint64_t o : offsets) put(out, o, 8);
+    for (const std::uint64_t o : offsets) put_field(out, o, 8);
     out.insert(out.end(), data.begin(), data.end());
-    put(out, fnv1a(out.data(), out.size()), 8);
+    put_field(out, fnv1a(out), 8);
 
     std::filesystem::create_directories(path.parent_path());
     const std::filesystem::path temporary = path.string() + ".part";
@@ -141,7 +131,7 @@ std::optional<Layout> read_layout(int fd, std::string& error) {
         error = "not a yaad endgame database file, or truncated";
         return std::nullopt;
     }
-    if (const std::uint64_t version = get(&b[8], 4); version != format_version) {
+    if (const std::uint64_t version = get_field(&b[8], 4); version != format_version) {
         error = "format version " + std::to_string(version) + ", this yaad reads " + std::to_string(format_version);
         return std::nullopt;
     }
@@ -155,9 +145,9 @@ std::optional<Layout> read_layout(int fd, std::string& error) {
     h.board_size = b[13];
     h.material = {b[14], b[15], b[16], b[17]};
     h.has_counts = (b[18] & 1) != 0;
-    h.positions = get(&b[20], 8);
-    const std::uint64_t per_block = get(&b[28], 4);
-    l.blocks = get(&b[32], 4);
+    h.positions = get_field(&b[20], 8);
+    const std::uint64_t per_block = get_field(&b[28], 4);
+    l.blocks = get_field(&b[32], 4);
     l.data_start = fixed_header + 8 * (l.blocks + 1);
     if (per_block != block_positions || l.blocks != (h.positions + block_positions - 1) / block_positions ||
         l.data_start + 8 > l.file_bytes) {
@@ -168,7 +158,7 @@ std::optional<Layout> read_layout(int fd, std::string& error) {
     // bytes (the checksum) after them.
     std::uint8_t last[8];
     if (!read_at(fd, last, 8, fixed_header + 8 * l.blocks) ||
-        l.data_start + get(last, 8) + 8 != l.file_bytes) {
+        l.data_start + get_field(last, 8) + 8 != l.file_bytes) {
         error = "truncated, or its block offsets are inconsistent";
         return std::nullopt;
     }
@@ -242,11 +232,11 @@ bool SliceFile::read_offsets(std::string& error) const {
             error = "cannot read it";
             return false;
         }
-        h = fnv1a(chunk.data(), n, h);
+        h = fnv1a({chunk.data(), n}, h);
         offset += n;
     }
     std::uint8_t stored[8];
-    if (!read_at(file.fd, stored, 8, end) || get(stored, 8) != h) {
+    if (!read_at(file.fd, stored, 8, end) || get_field(stored, 8) != h) {
         error = "checksum mismatch: the file is corrupt or truncated";
         return false;
     }
@@ -258,7 +248,7 @@ bool SliceFile::read_offsets(std::string& error) const {
     const std::uint64_t data_bytes = file_bytes_ - 8 - data_start_;
     offsets_.clear();
     for (std::uint64_t i = 0; i <= blocks_; ++i) {
-        const std::uint64_t o = get(&raw[8 * i], 8);
+        const std::uint64_t o = get_field(&raw[8 * i], 8);
         if (o > data_bytes || (i > 0 && o < offsets_.back()) || (i == 0 && o != 0)) {
             error = "inconsistent block offsets";
             return false;

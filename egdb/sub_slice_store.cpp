@@ -3,10 +3,11 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <span>
 #include <stdexcept>
 #include <system_error>
 
-#include "fnv1a.hpp"
+#include "byte_fields.hpp"
 #include "variant.hpp"
 
 namespace yaad::egdb {
@@ -15,16 +16,6 @@ namespace {
 
 constexpr char magic[8] = {'Y', 'A', 'A', 'D', 'S', 'U', 'B', 'S'};
 constexpr std::uint32_t version = 1;
-
-void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-}
-
-std::uint64_t get(const std::uint8_t* p, int bytes) {
-    std::uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-    return v;
-}
 
 }  // namespace
 
@@ -45,22 +36,22 @@ std::filesystem::path SubSliceStore::file(int white_lead, int black_lead) const 
 // sub-slice's.
 std::vector<std::uint8_t> SubSliceStore::header(int white_lead, int black_lead, std::uint64_t positions) const {
     std::vector<std::uint8_t> out(magic, magic + 8);
-    put(out, version, 4);
-    put(out, static_cast<std::uint8_t>(family_), 1);
-    put(out, static_cast<std::uint64_t>(board_size_), 1);
+    put_field(out, version, 4);
+    put_field(out, static_cast<std::uint8_t>(family_), 1);
+    put_field(out, static_cast<std::uint64_t>(board_size_), 1);
     for (const int n : {material_.white_men, material_.white_kings, material_.black_men, material_.black_kings})
-        put(out, static_cast<std::uint64_t>(n), 1);
-    put(out, static_cast<std::uint64_t>(white_lead + 1), 1);
-    put(out, static_cast<std::uint64_t>(black_lead + 1), 1);
-    put(out, positions, 8);
+        put_field(out, static_cast<std::uint64_t>(n), 1);
+    put_field(out, static_cast<std::uint64_t>(white_lead + 1), 1);
+    put_field(out, static_cast<std::uint64_t>(black_lead + 1), 1);
+    put_field(out, positions, 8);
     return out;
 }
 
 void SubSliceStore::save(int white_lead, int black_lead, const std::vector<std::uint16_t>& codes) const {
     std::vector<std::uint8_t> out = header(white_lead, black_lead, codes.size());
     out.reserve(out.size() + 2 * codes.size() + 8);
-    for (const std::uint16_t c : codes) put(out, c, 2);
-    put(out, fnv1a(out.data(), out.size()), 8);
+    for (const std::uint16_t c : codes) put_field(out, c, 2);
+    put_field(out, fnv1a(out), 8);
 
     std::filesystem::create_directories(dir_);
     const std::filesystem::path path = file(white_lead, black_lead);
@@ -89,13 +80,13 @@ std::optional<std::vector<std::uint16_t>> SubSliceStore::load(int white_lead, in
         error = path.string() + ": of another slice, variant or format";
         return std::nullopt;
     }
-    if (fnv1a(in.data(), codes_end) != get(&in[codes_end], 8)) {
+    if (fnv1a(std::span(in).first(codes_end)) != get_field(&in[codes_end], 8)) {
         error = path.string() + ": checksum mismatch";
         return std::nullopt;
     }
     std::vector<std::uint16_t> codes(positions);
     for (std::uint64_t i = 0; i < positions; ++i)
-        codes[i] = static_cast<std::uint16_t>(get(&in[want.size() + 2 * i], 2));
+        codes[i] = static_cast<std::uint16_t>(get_field(&in[want.size() + 2 * i], 2));
     return codes;
 }
 

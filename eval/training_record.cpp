@@ -4,6 +4,7 @@
 #include <fstream>
 #include <tuple>
 
+#include "byte_fields.hpp"
 #include "geometry.hpp"
 #include "input_error.hpp"
 #include "random.hpp"
@@ -13,16 +14,6 @@ namespace yaad {
 
 namespace {
 
-void put(std::uint8_t* out, std::uint64_t value, int size) {
-    for (int i = 0; i < size; ++i) out[i] = static_cast<std::uint8_t>(value >> (8 * i));
-}
-
-std::uint64_t get(const std::uint8_t* in, int size) {
-    std::uint64_t value = 0;
-    for (int i = 0; i < size; ++i) value |= std::uint64_t{in[i]} << (8 * i);
-    return value;
-}
-
 Bitboard board_of(Variant v) {
     return visit_variant(v, [](auto r) { return Geometry<decltype(r)::board_size>::board; });
 }
@@ -31,14 +22,14 @@ Bitboard board_of(Variant v) {
 
 std::array<std::uint8_t, TrainingRecord::bytes> TrainingRecord::encode() const {
     std::array<std::uint8_t, bytes> out{};
-    put(&out[0], position.pieces[0], 8);
-    put(&out[8], position.pieces[1], 8);
-    put(&out[16], position.kings, 8);
+    put_field(&out[0], position.pieces[0], 8);
+    put_field(&out[8], position.pieces[1], 8);
+    put_field(&out[16], position.kings, 8);
     out[24] = static_cast<std::uint8_t>(variant);
     out[25] = static_cast<std::uint8_t>(index(position.side));
     out[26] = result;
-    put(&out[28], static_cast<std::uint16_t>(score), 2);
-    put(&out[30], ply, 2);
+    put_field(&out[28], static_cast<std::uint16_t>(score), 2);
+    put_field(&out[30], ply, 2);
     return out;
 }
 
@@ -46,9 +37,9 @@ TrainingRecord TrainingRecord::decode(const std::uint8_t* data) {
     TrainingRecord r;
     if (data[24] >= all_variants.size()) throw InputError("unknown variant " + std::to_string(data[24]));
     r.variant = static_cast<Variant>(data[24]);
-    r.position.pieces[0] = get(&data[0], 8);
-    r.position.pieces[1] = get(&data[8], 8);
-    r.position.kings = get(&data[16], 8);
+    r.position.pieces[0] = get_field(&data[0], 8);
+    r.position.pieces[1] = get_field(&data[8], 8);
+    r.position.kings = get_field(&data[16], 8);
     const Bitboard board = board_of(r.variant);
     const Position& p = r.position;
     if ((p.pieces[0] & p.pieces[1]) || (p.occupied() & ~board) || (p.kings & ~p.occupied()))
@@ -58,8 +49,8 @@ TrainingRecord TrainingRecord::decode(const std::uint8_t* data) {
     r.position.refresh_key();
     if (data[26] > white_wins) throw InputError("result " + std::to_string(data[26]) + " above 200");
     r.result = data[26];
-    r.score = static_cast<std::int16_t>(get(&data[28], 2));
-    r.ply = static_cast<std::uint16_t>(get(&data[30], 2));
+    r.score = static_cast<std::int16_t>(get_field(&data[28], 2));
+    r.ply = static_cast<std::uint16_t>(get_field(&data[30], 2));
     return r;
 }
 
