@@ -147,12 +147,7 @@ public:
             if (!solve_by_sub_slices(path, plain, codes, tick)) return false;
         } else {
             Retrograde<R> values(index_, threads_, tick);
-            progress_.begin(name, "solve");
-            values.solve(plain);
-            progress_.begin(name, "verify");
-            if (const std::string e = values.verify(plain); !e.empty())
-                throw std::runtime_error("slice " + name + ": " + e);
-            progress_.end_pass();
+            solve_verified(values, name, plain);
             for (std::uint64_t i = 0; i < codes.size(); ++i) codes[i] = encode(values.value(i));
             if (mate) counts = solve_counts(values, tick);
         }
@@ -207,16 +202,23 @@ private:
         return true;
     }
 
+    // Solves `values` against `outside`, then verifies them (what proves
+    // the values), timing each pass; the counts' passes are named apart.
+    template <class Values>
+    void solve_verified(Values& values, const std::string& name, const External& outside, bool counts = false) {
+        progress_.begin(name, counts ? "solve counts" : "solve");
+        values.solve(outside);
+        progress_.begin(name, counts ? "verify counts" : "verify");
+        if (const std::string e = values.verify(outside); !e.empty())
+            throw std::runtime_error("slice " + name + (counts ? " counts: " : ": ") + e);
+        progress_.end_pass();
+    }
+
     // One sub-slice solved and verified: its codes in its own numbering.
     std::vector<std::uint16_t> solve(const SubSlice<R::board_size>& sub, const std::string& name,
                                      const External& outside, const Tick& tick) {
         Retrograde<R, SubSlice<R::board_size>> values(sub, threads_, tick);
-        progress_.begin(name, "solve");
-        values.solve(outside);
-        progress_.begin(name, "verify");
-        if (const std::string e = values.verify(outside); !e.empty())
-            throw std::runtime_error("slice " + name + ": " + e);
-        progress_.end_pass();
+        solve_verified(values, name, outside);
         std::vector<std::uint16_t> sub_codes(sub.size());
         for (std::uint64_t i = 0; i < sub.size(); ++i) sub_codes[i] = encode(values.value(i));
         return sub_codes;
@@ -241,12 +243,7 @@ private:
             return {v.result, 0};
         };
         Retrograde<R> count(index_, threads_, tick);
-        progress_.begin(m_.name(), "solve counts");
-        count.solve(counted);
-        progress_.begin(m_.name(), "verify counts");
-        if (const std::string e = count.verify(counted); !e.empty())
-            throw std::runtime_error("slice " + m_.name() + " counts: " + e);
-        progress_.end_pass();
+        solve_verified(count, m_.name(), counted, true);
         std::vector<std::uint16_t> counts(index_.size());
         for (std::uint64_t i = 0; i < counts.size(); ++i) {
             const Value plain = values.value(i), with_count = count.value(i);
