@@ -63,7 +63,7 @@ public:
     std::uint64_t black_king_sets() const { return black_king_sets_; }
     std::uint64_t king_sets() const { return white_king_sets_ * black_king_sets_; }
 
-    // The men of set number `men_set`, false where both sides' share a square.
+    // The men of set number `men_set`; false where the two sides' men share a square.
     bool men(std::uint64_t men_set, Bitboard& white, Bitboard& black) const {
         white = unrank(men_set / black_men_sets_, m_.white_men, men_board(Color::white));
         black = unrank(men_set % black_men_sets_, m_.black_men, men_board(Color::black));
