@@ -95,6 +95,34 @@ const Table& builtins() {
     return table;
 }
 
+using NetTable = std::array<const NetWeights*, all_variants.size()>;
+
+// The families' built-in networks, where they decode and are of their family.
+NetTable builtin_net_table() {
+    NetTable table{};
+    for (int i = 0; i < eval_families; ++i) {
+        const auto family = static_cast<EvalFamily>(i);
+        const std::span<const std::uint8_t> bytes = builtin_net_bytes(family);
+        if (bytes.empty()) continue;
+        try {
+            NetWeights n = decode_net(bytes, "built-in " + std::string(family_name(family)) + " network");
+            if (n.family != family) continue;
+            loaded_nets().push_back({std::move(n), "built-in"});
+            for (const Variant v : all_variants)
+                if (family_of_variant(v) == family) table[static_cast<std::size_t>(v)] = &loaded_nets().back().net;
+        } catch (const InputError& e) {
+            // As for the weights: the tests catch it, a user gets the patterns.
+            std::fprintf(stderr, "error: %s\n", e.what());
+        }
+    }
+    return table;
+}
+
+const NetTable& builtin_nets() {
+    static const auto table = builtin_net_table();
+    return table;
+}
+
 const std::string* origin_of(const LearnedWeights* w) {
     for (const Loaded& l : loaded())
         if (&l.weights == w) return &l.origin;
@@ -105,12 +133,12 @@ const std::string* origin_of(const LearnedWeights* w) {
 
 namespace detail {
 Table active_weights = builtins();
-std::array<const NetWeights*, all_variants.size()> active_networks{};
+NetTable active_networks = builtin_nets();
 }  // namespace detail
 
 void use_builtin_eval() {
     detail::active_weights = builtins();
-    detail::active_networks.fill(nullptr);
+    detail::active_networks = builtin_nets();
 }
 
 void use_handmade_eval() {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "builtin_weights.hpp"
 #include "eval_choice.hpp"
 #include "eval_test_helpers.hpp"
 #include "input_error.hpp"
@@ -142,9 +143,29 @@ TEST_CASE("network file: round trip, and every kind of damage refused") {
     CHECK(refused(bad));
 }
 
-TEST_CASE("evaluation choice: a network file replaces its family's patterns until the built-in comes back") {
+TEST_CASE("built-in networks: every embedded network reads back as its family's, and is used") {
+    use_builtin_eval();
+    for (int f = 0; f < eval_families; ++f) {
+        const auto family = static_cast<EvalFamily>(f);
+        const auto bytes = builtin_net_bytes(family);
+        CAPTURE(family_name(family));
+        for (const Variant v : all_variants) {
+            if (family_of_variant(v) != family) continue;
+            if (bytes.empty()) {
+                CHECK(active_network(v) == nullptr);
+                continue;
+            }
+            REQUIRE(active_network(v) != nullptr);
+            CHECK(active_network(v)->checksum == decode_net(bytes, "built-in").checksum);
+            CHECK(eval_description(v).find(", built-in, checksum") != std::string::npos);
+        }
+    }
+}
+
+TEST_CASE("evaluation choice: a network file replaces its family's evaluation until the built-in comes back") {
     use_builtin_eval();
     const LearnedWeights* patterns = active_learned_weights(Variant::jamaican);
+    const NetWeights* builtin = active_network(Variant::jamaican);
     NetWeights n = random_model(EvalFamily::flying8, 8).quantize(EvalFamily::flying8, 150);
     const std::string path = temp_path("good.net");
     write_bytes(path, encode_net(n));
@@ -155,7 +176,7 @@ TEST_CASE("evaluation choice: a network file replaces its family's patterns unti
 
     CHECK_THROWS_AS(check_eval_file(bad), InputError);
     CHECK_THROWS_AS(use_eval_file(bad), InputError);
-    CHECK(active_network(Variant::jamaican) == nullptr);
+    CHECK(active_network(Variant::jamaican) == builtin);
 
     check_eval_file(path);
     CHECK(use_eval_file(path) == EvalFamily::flying8);
@@ -180,8 +201,17 @@ TEST_CASE("evaluation choice: a network file replaces its family's patterns unti
     use_handmade_eval();
     CHECK(active_network(Variant::jamaican) == nullptr);
     use_builtin_eval();
-    CHECK(active_network(Variant::jamaican) == nullptr);
+    CHECK(active_network(Variant::jamaican) == builtin);
     CHECK(active_learned_weights(Variant::jamaican) == patterns);
+    // A patterns file puts its family back on patterns.
+    const std::string patterns_path = temp_path("flying8.weights");
+    LearnedWeights w = *patterns;
+    write_weights_file(patterns_path, w);
+    use_eval_file(patterns_path);
+    CHECK(active_network(Variant::jamaican) == nullptr);
+    CHECK(static_eval<rules::Jamaican>(p) == LearnedEval<rules::Jamaican>::evaluate(p, *patterns));
+    use_builtin_eval();
+    std::remove(patterns_path.c_str());
     std::remove(path.c_str());
     std::remove(bad.c_str());
 }
