@@ -1,5 +1,6 @@
 #include "builder.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
@@ -20,8 +21,9 @@ namespace yaad::egdb {
 namespace {
 
 // Progress lines: at most one every two seconds, and one per finished
-// slice with the time it took, elapsed (in its solving and verifying
-// passes and in all) and of CPU: the README's table of build times.
+// slice with the time it took, elapsed and of CPU (all threads), in all
+// and in its solving and verifying passes: the README's table of build
+// times. On a shared machine only the CPU times say what a build costs.
 class Progress {
 public:
     Progress(std::ostream* log, std::uint64_t total) : log_(log), total_(total) {}
@@ -30,7 +32,7 @@ public:
         std::lock_guard lock(mutex_);
         slice_start_ = Clock::now();
         slice_cpu_ = std::clock();
-        solving_ = verifying_ = 0;
+        solving_ = verifying_ = {};
         timing_ = false;
     }
     void begin(const std::string& slice, const char* phase) {
@@ -39,6 +41,7 @@ public:
         slice_ = slice;
         phase_ = phase;
         phase_start_ = Clock::now();
+        phase_cpu_ = std::clock();
         timing_ = true;
     }
     // The pass begun last is over (what follows, keeping its values, is
@@ -66,9 +69,11 @@ public:
         print(now);
         if (!log_) return;
         char line[256];
-        std::snprintf(line, sizeof line, "egdb: slice %s built: %.1f s elapsed (solve %.1f s, verify %.1f s), %.1f s CPU (all threads), %llu bytes",
-                      slice.c_str(), seconds(now - slice_start_), solving_, verifying_,
-                      static_cast<double>(std::clock() - slice_cpu_) / CLOCKS_PER_SEC,
+        std::snprintf(line, sizeof line,
+                      "egdb: slice %s built: %.1f s elapsed, %.1f s CPU; solving %.1f s, %.1f s CPU; "
+                      "verifying %.1f s, %.1f s CPU; %llu bytes",
+                      slice.c_str(), seconds(now - slice_start_), cpu_seconds(std::clock() - slice_cpu_),
+                      solving_.elapsed, solving_.cpu, verifying_.elapsed, verifying_.cpu,
                       static_cast<unsigned long long>(bytes));
         *log_ << line << std::endl;
     }
@@ -77,13 +82,20 @@ private:
     using Clock = std::chrono::steady_clock;
 
     static double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+    // std::clock() is the process's CPU time, all threads together.
+    static double cpu_seconds(std::clock_t t) { return static_cast<double>(t) / CLOCKS_PER_SEC; }
+
+    struct Times {
+        double elapsed = 0, cpu = 0;
+    };
 
     // Adds the time since the pass began to its kind: the passes that
     // check ("verify", "verify counts") or those that solve.
     void end_pass_locked() {
         if (!timing_) return;
-        (std::string_view(phase_).starts_with("verify") ? verifying_ : solving_) +=
-            seconds(Clock::now() - phase_start_);
+        Times& t = std::string_view(phase_).starts_with("verify") ? verifying_ : solving_;
+        t.elapsed += seconds(Clock::now() - phase_start_);
+        t.cpu += cpu_seconds(std::clock() - phase_cpu_);
         timing_ = false;
     }
 
@@ -106,8 +118,8 @@ private:
     const char* phase_ = "";
     Clock::time_point start_ = Clock::now(), last_ = start_;
     Clock::time_point slice_start_ = start_, phase_start_ = start_;
-    std::clock_t slice_cpu_ = 0;
-    double solving_ = 0, verifying_ = 0;
+    std::clock_t slice_cpu_ = 0, phase_cpu_ = 0;
+    Times solving_, verifying_;
     bool timing_ = false;
 };
 
@@ -187,9 +199,11 @@ private:
                 store.save(white_lead, black_lead, sub_codes);
                 ++report_.sub_slices_solved;
             }
-            for (std::uint64_t i = 0; i < sub.size(); ++i) {
+            // A run of the sub-slice's kings is one of the slice's (sub_slice.hpp).
+            const std::uint64_t run = sub.king_sets();
+            for (std::uint64_t i = 0; i < sub.size(); i += run) {
                 Position p;
-                if (sub.position(i, p)) codes[index_.index(p)] = sub_codes[i];
+                if (sub.position(i, p)) std::copy_n(&sub_codes[i], run, &codes[index_.index(p)]);
             }
             if (options_.stop_after_sub_slices > 0 && report_.sub_slices_solved == options_.stop_after_sub_slices) {
                 report_.stopped = true;

@@ -27,9 +27,11 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "movegen.hpp"
+#include "position_walk.hpp"
 #include "slice_index.hpp"
 #include "unmoves.hpp"
 #include "value_code.hpp"
@@ -76,29 +78,34 @@ public:
 
     void solve(const External& external) {
         cells_.assign(index_.size(), Cell{});
-        std::vector<std::uint32_t> frontier;
-        std::mutex merge;
+        // The positions settled at the last ply and at this one, as bitmaps:
+        // walked in order, their cells and numbering are read in order too
+        // (within a ply the order does not change any value).
+        Layer frontier(index_.size()), next(index_.size());
+        std::atomic<std::uint64_t> lost{0};
         parallel_chunks(index_.size(), threads_, [&](std::uint64_t begin, std::uint64_t end) {
-            std::vector<std::uint32_t> lost;
-            for (std::uint64_t i = begin; i < end; ++i)
-                if (init(i, external)) lost.push_back(static_cast<std::uint32_t>(i));
-            std::lock_guard lock(merge);
-            frontier.insert(frontier.end(), lost.begin(), lost.end());
+            // Indices without a position stay so; the walk leaves them out.
+            for (std::uint64_t i = begin; i < end; ++i) cells_[i].state = invalid;
+            std::uint64_t here = 0;
+            // Chunks are whole words of the bitmap: no two threads share one.
+            for_each_position<R::board_size>(index_, begin, end, [&](std::uint64_t i, const Position& p) {
+                if (init(i, p, external)) frontier.set(i), ++here;
+            });
+            lost += here;
             tick_(end - begin);
         });
+        frontier.count = lost;
         for (std::uint64_t i = 0; i < cells_.size(); ++i) {
             const Cell& c = cells_[i];
             if (c.state & pending) schedule(scheduled_losses_, c.ext_loss, i);
             if ((c.state & decided) == undecided && c.ext_win != none) schedule(scheduled_wins_, c.ext_win, i);
         }
-        std::sort(frontier.begin(), frontier.end());
 
-        std::vector<std::uint32_t> next;
-        for (int n = 1; !frontier.empty() || n < static_cast<int>(std::max(scheduled_wins_.size(), scheduled_losses_.size())); ++n) {
-            next.clear();
-            for (const std::uint32_t q : frontier) {
+        OrderedDecoder<R::board_size, Index> decoder(index_);
+        for (int n = 1; frontier.count > 0 || n < static_cast<int>(std::max(scheduled_wins_.size(), scheduled_losses_.size())); ++n) {
+            frontier.take([&](std::uint64_t q) {
                 Position pq;
-                index_.position(q, pq);
+                decoder.position(q, pq);
                 const bool lost = (cells_[q].state & decided) == loss;
                 for_each_quiet_predecessor<R>(pq, [&](const Position& pp) {
                     if (!index_.contains(pp)) return;
@@ -117,7 +124,7 @@ public:
                         }
                     }
                 });
-            }
+            });
             // Moves out of the index that decide at n: a win now if not
             // already one, a loss if every other move is known to lose.
             if (n < static_cast<int>(scheduled_wins_.size())) {
@@ -130,7 +137,7 @@ public:
                     if ((cells_[i].state & decided) == undecided) settle(cells_[i], loss, n, next, i);
                 std::vector<std::uint32_t>().swap(scheduled_losses_[n]);
             }
-            frontier.swap(next);
+            std::swap(frontier, next);
         }
     }
 
@@ -141,9 +148,7 @@ public:
         std::string error;
         parallel_chunks(index_.size(), threads_, [&](std::uint64_t begin, std::uint64_t end) {
             MoveList list;
-            for (std::uint64_t i = begin; i < end; ++i) {
-                Position p;
-                if (!index_.position(i, p)) continue;
+            for_each_position<R::board_size>(index_, begin, end, [&](std::uint64_t i, const Position& p) {
                 Movegen<R>::generate(p, list);
                 Value best{Wdl::loss, 0};
                 for (std::size_t k = 0; k < list.size(); ++k) {
@@ -164,7 +169,7 @@ public:
                     std::lock_guard lock(found);
                     if (error.empty()) error = "position " + std::to_string(i) + " does not agree with its successors";
                 }
-            }
+            });
             tick_(end - begin);
         });
         return error;
@@ -194,14 +199,10 @@ private:
         std::uint8_t state = undecided;
     };
 
-    // Sets up position i from its moves; true if it is lost at once.
-    bool init(std::uint64_t i, const External& external) {
+    // Sets up position i, p, from its moves; true if it is lost at once.
+    bool init(std::uint64_t i, const Position& p, const External& external) {
         Cell& c = cells_[i];
-        Position p;
-        if (!index_.position(i, p)) {
-            c.state = invalid;
-            return false;
-        }
+        c.state = undecided;
         MoveList list;
         Movegen<R>::generate(p, list);
         if (list.empty()) {
@@ -232,10 +233,28 @@ private:
         return false;
     }
 
-    void settle(Cell& c, std::uint8_t result, int n, std::vector<std::uint32_t>& next, std::uint64_t i) {
+    // A set of positions, one bit each.
+    struct Layer {
+        std::vector<std::uint64_t> bits;
+        std::uint64_t count = 0;
+
+        explicit Layer(std::uint64_t n) : bits((n + 63) / 64) {}
+        void set(std::uint64_t i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
+        // Calls f(i) for each position in order and empties the set.
+        template <class F>
+        void take(F&& f) {
+            if (count == 0) return;
+            for (std::uint64_t w = 0; w < bits.size(); ++w)
+                for (std::uint64_t b = std::exchange(bits[w], 0); b; b &= b - 1) f(64 * w + lowest(b));
+            count = 0;
+        }
+    };
+
+    void settle(Cell& c, std::uint8_t result, int n, Layer& next, std::uint64_t i) {
         c.state = static_cast<std::uint8_t>((c.state & ~(decided | pending)) | result);
         c.plies = static_cast<std::uint16_t>(n);
-        next.push_back(static_cast<std::uint32_t>(i));
+        next.set(i);
+        ++next.count;
     }
 
     // Positions to settle at ply n, in lists by n: a scan of every cell

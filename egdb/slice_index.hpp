@@ -53,21 +53,21 @@ public:
 
     // The position with index i, or false where no position has it (the
     // men of both sides on one square). The key is left unset.
-    bool position(std::uint64_t i, Position& p) const {
-        p.side = i >= half_ ? Color::black : Color::white;
-        if (i >= half_) i -= half_;
-        const std::uint64_t black_kings = i % black_king_sets_;
-        i /= black_king_sets_;
-        const std::uint64_t white_kings = i % white_king_sets_;
-        i /= white_king_sets_;
-        const Bitboard wm = unrank(i / black_men_sets_, m_.white_men, men_board(Color::white));
-        const Bitboard bm = unrank(i % black_men_sets_, m_.black_men, men_board(Color::black));
-        if (wm & bm) return false;
-        const Bitboard wk = unrank(white_kings, m_.white_kings, G::board & ~(wm | bm));
-        const Bitboard bk = unrank(black_kings, m_.black_kings, G::board & ~(wm | bm | wk));
-        p.pieces = {wm | wk, bm | bk};
-        p.kings = wk | bk;
-        return true;
+    bool position(std::uint64_t i, Position& p) const { return decode(*this, i, p); }
+
+    // The parts of the numbering that for_each_position() (position_walk.hpp)
+    // and decode() walk: per side to move, `half()` indices, each a set of
+    // men (`men()`) followed by a run of `king_sets()` sets of kings.
+    std::uint64_t half() const { return half_; }
+    std::uint64_t white_king_sets() const { return white_king_sets_; }
+    std::uint64_t black_king_sets() const { return black_king_sets_; }
+    std::uint64_t king_sets() const { return white_king_sets_ * black_king_sets_; }
+
+    // The men of set number `men_set`; false where the two sides' men share a square.
+    bool men(std::uint64_t men_set, Bitboard& white, Bitboard& black) const {
+        white = unrank(men_set / black_men_sets_, m_.white_men, men_board(Color::white));
+        black = unrank(men_set % black_men_sets_, m_.black_men, men_board(Color::black));
+        return !(white & black);
     }
 
     // The numbering's parts, shared with the sub-slices (sub_slice.hpp).
@@ -118,23 +118,40 @@ public:
         return r;
     }
 
-    // The c-th (from 0) set bit of m.
-    static Square select(Bitboard m, int c) {
-        Square base = 0;
-        for (int low; (low = popcount(m & 0xff)) <= c; m >>= 8, base += 8) c -= low;
-        for (; c > 0; --c) m &= m - 1;
-        return base + lowest(m);
-    }
-
     // The set of k squares of `place` with colex rank r.
     static Bitboard unrank(std::uint64_t r, int k, Bitboard place) {
+        // `place` keeps the squares numbered 0 to c, so square c is its
+        // highest: walking c down walks the squares down with it.
         Bitboard set = 0;
         for (int c = popcount(place) - 1; k >= 1; --k, --c) {
-            while (choose(c, k) > r) --c;
+            for (; choose(c, k) > r; --c) place ^= bit(highest(place));
             r -= choose(c, k);
-            set |= bit(select(place, c));
+            const Bitboard square = bit(highest(place));
+            set |= square;
+            place ^= square;
         }
         return set;
+    }
+
+    // The position with index i of a numbering laid out as this one is
+    // (this class's or a sub-slice's), or false where it has none.
+    template <class Index>
+    static bool decode(const Index& index, std::uint64_t i, Position& p) {
+        const std::uint64_t half = index.half();
+        p.side = i >= half ? Color::black : Color::white;
+        if (i >= half) i -= half;
+        const std::uint64_t black_kings = i % index.black_king_sets();
+        i /= index.black_king_sets();
+        const std::uint64_t white_kings = i % index.white_king_sets();
+        i /= index.white_king_sets();
+        Bitboard wm, bm;
+        if (!index.men(i, wm, bm)) return false;
+        const Material& m = index.material();
+        const Bitboard wk = unrank(white_kings, m.white_kings, G::board & ~(wm | bm));
+        const Bitboard bk = unrank(black_kings, m.black_kings, G::board & ~(wm | bm | wk));
+        p.pieces = {wm | wk, bm | bk};
+        p.kings = wk | bk;
+        return true;
     }
 
 private:

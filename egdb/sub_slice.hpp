@@ -87,21 +87,21 @@ public:
 
     // The position with index i, or false where the men of both sides
     // would share a square. The key is left unset.
-    bool position(std::uint64_t i, Position& p) const {
-        p.side = i >= half_ ? Color::black : Color::white;
-        if (i >= half_) i -= half_;
-        const std::uint64_t black_kings = i % black_king_sets_;
-        i /= black_king_sets_;
-        const std::uint64_t white_kings = i % white_king_sets_;
-        i /= white_king_sets_;
-        const Bitboard wm = Whole::unrank(i / men_sets_[1] + first_[0], m_.white_men, Whole::men_board(Color::white));
-        const Bitboard bm = unrank_black_men(i % men_sets_[1] + first_[1], m_.black_men);
-        if (wm & bm) return false;
-        const Bitboard wk = Whole::unrank(white_kings, m_.white_kings, G::board & ~(wm | bm));
-        const Bitboard bk = Whole::unrank(black_kings, m_.black_kings, G::board & ~(wm | bm | wk));
-        p.pieces = {wm | wk, bm | bk};
-        p.kings = wk | bk;
-        return true;
+    bool position(std::uint64_t i, Position& p) const { return Whole::decode(*this, i, p); }
+
+    // Laid out as the whole slice's numbering is (SliceIndex::half() and
+    // on), with the same numbering of the kings: a run of king_sets()
+    // indices here, with one set of men, is a run of the whole slice's.
+    const Material& material() const { return m_; }
+    std::uint64_t half() const { return half_; }
+    std::uint64_t white_king_sets() const { return white_king_sets_; }
+    std::uint64_t black_king_sets() const { return black_king_sets_; }
+    std::uint64_t king_sets() const { return white_king_sets_ * black_king_sets_; }
+
+    bool men(std::uint64_t men_set, Bitboard& white, Bitboard& black) const {
+        white = Whole::unrank(men_set / men_sets_[1] + first_[0], m_.white_men, Whole::men_board(Color::white));
+        black = unrank_black_men(men_set % men_sets_[1] + first_[1], m_.black_men);
+        return !(white & black);
     }
 
 private:
@@ -127,13 +127,15 @@ private:
     }
 
     static Bitboard unrank_black_men(std::uint64_t r, int k) {
-        const Bitboard place = Whole::men_board(Color::black);
-        const int n = popcount(place);
-        Bitboard set = 0;
-        for (int c = n - 1; k >= 1; --k, --c) {
-            while (Whole::choose(c, k) > r) --c;
+        // Numbered from the top down, the squares are walked from the
+        // bottom up: `place` keeps those numbered 0 to c, c the lowest.
+        Bitboard place = Whole::men_board(Color::black), set = 0;
+        for (int c = popcount(place) - 1; k >= 1; --k, --c) {
+            for (; Whole::choose(c, k) > r; --c) place &= place - 1;
             r -= Whole::choose(c, k);
-            set |= bit(Whole::select(place, n - 1 - c));
+            const Bitboard square = place & (0 - place);
+            set |= square;
+            place ^= square;
         }
         return set;
     }

@@ -318,8 +318,8 @@ class Egdb(unittest.TestCase):
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertEqual(r.stdout, "built 16 slices (404560 positions), 0 already there, in %s\n" % d)
             self.assertRegex(r.stderr.splitlines()[-2], r"^egdb: slice \S+ rows -?\d+,-?\d+ verify: .* ETA \d+ s$")
-            self.assertRegex(r.stderr.splitlines()[-1], r"^egdb: slice \S+ built: [\d.]+ s elapsed \(solve [\d.]+ s, "
-                             r"verify [\d.]+ s\), [\d.]+ s CPU \(all threads\), \d+ bytes$")
+            self.assertRegex(r.stderr.splitlines()[-1], r"^egdb: slice \S+ built: [\d.]+ s elapsed, [\d.]+ s CPU; "
+                             r"solving [\d.]+ s, [\d.]+ s CPU; verifying [\d.]+ s, [\d.]+ s CPU; \d+ bytes$")
             r = run("egdb", "build", "--variant", "english", "--pieces", "3", "--dir", d)
             self.assertEqual(r.stdout, "built 0 slices (0 positions), 16 already there, in %s\n" % d)
             r = run("egdb", "info", "--dir", d)
