@@ -23,6 +23,32 @@ std::deque<Loaded>& loaded() {
     return all;
 }
 
+struct LoadedNet {
+    NetWeights net;
+    std::string origin;
+};
+
+std::deque<LoadedNet>& loaded_nets() {
+    static std::deque<LoadedNet> all;
+    return all;
+}
+
+// A file's bytes as patterns or as a network, checked whole.
+struct EvalFile {
+    std::optional<LearnedWeights> weights;
+    std::optional<NetWeights> net;
+};
+
+EvalFile read_eval_file(const std::string& path) {
+    const std::vector<std::uint8_t> bytes = read_file_bytes(path);
+    EvalFile f;
+    if (is_net_file(bytes))
+        f.net = decode_net(bytes, path);
+    else
+        f.weights = decode_weights(bytes, path);
+    return f;
+}
+
 using Table = std::array<const LearnedWeights*, all_variants.size()>;
 
 // The variants that w is for.
@@ -69,6 +95,34 @@ const Table& builtins() {
     return table;
 }
 
+using NetTable = std::array<const NetWeights*, all_variants.size()>;
+
+// The families' built-in networks, where they decode and are of their family.
+NetTable builtin_net_table() {
+    NetTable table{};
+    for (int i = 0; i < eval_families; ++i) {
+        const auto family = static_cast<EvalFamily>(i);
+        const std::span<const std::uint8_t> bytes = builtin_net_bytes(family);
+        if (bytes.empty()) continue;
+        try {
+            NetWeights n = decode_net(bytes, "built-in " + std::string(family_name(family)) + " network");
+            if (n.family != family) continue;
+            loaded_nets().push_back({std::move(n), "built-in"});
+            for (const Variant v : all_variants)
+                if (family_of_variant(v) == family) table[static_cast<std::size_t>(v)] = &loaded_nets().back().net;
+        } catch (const InputError& e) {
+            // As for the weights: the tests catch it, a user gets the patterns.
+            std::fprintf(stderr, "error: %s\n", e.what());
+        }
+    }
+    return table;
+}
+
+const NetTable& builtin_nets() {
+    static const auto table = builtin_net_table();
+    return table;
+}
+
 const std::string* origin_of(const LearnedWeights* w) {
     for (const Loaded& l : loaded())
         if (&l.weights == w) return &l.origin;
@@ -79,25 +133,52 @@ const std::string* origin_of(const LearnedWeights* w) {
 
 namespace detail {
 Table active_weights = builtins();
+NetTable active_networks = builtin_nets();
 }  // namespace detail
 
-void use_builtin_eval() { detail::active_weights = builtins(); }
+void use_builtin_eval() {
+    detail::active_weights = builtins();
+    detail::active_networks = builtin_nets();
+}
 
-void use_handmade_eval() { detail::active_weights.fill(nullptr); }
+void use_handmade_eval() {
+    detail::active_weights.fill(nullptr);
+    detail::active_networks.fill(nullptr);
+}
+
+void check_eval_file(const std::string& path) { read_eval_file(path); }
 
 EvalFamily use_eval_file(const std::string& path) {
-    LearnedWeights w = read_weights_file(path);
-    const EvalFamily family = w.family;
-    loaded().push_back({std::move(w), path});
-    use(detail::active_weights, loaded().back().weights);
+    EvalFile f = read_eval_file(path);
+    if (f.net) {
+        const EvalFamily family = f.net->family;
+        loaded_nets().push_back({std::move(*f.net), path});
+        for (const Variant v : all_variants)
+            if (family_of_variant(v) == family) detail::active_networks[static_cast<std::size_t>(v)] = &loaded_nets().back().net;
+        return family;
+    }
+    const EvalFamily family = f.weights->family;
+    loaded().push_back({std::move(*f.weights), path});
+    const LearnedWeights& w = loaded().back().weights;
+    use(detail::active_weights, w);
+    for (const Variant v : all_variants)
+        if (serves(w, v)) detail::active_networks[static_cast<std::size_t>(v)] = nullptr;
     return family;
 }
 
 std::string eval_description(Variant v) {
+    char checksum[24];
+    if (const NetWeights* n = active_network(v)) {
+        const LoadedNet* l = nullptr;
+        for (const LoadedNet& x : loaded_nets())
+            if (&x.net == n) l = &x;
+        std::snprintf(checksum, sizeof checksum, "%016llx", static_cast<unsigned long long>(n->checksum));
+        return std::string(family_name(n->family)) + " network v" + std::to_string(net_version) + " " +
+               n->shape_text() + ", " + (l ? l->origin : std::string("?")) + ", checksum " + checksum;
+    }
     const LearnedWeights* w = active_learned_weights(v);
     if (!w) return "hand-made";
     const std::string* origin = origin_of(w);
-    char checksum[24];
     std::snprintf(checksum, sizeof checksum, "%016llx", static_cast<unsigned long long>(w->checksum));
     const std::string own = w->variant ? " (" + std::string(variant_name(*w->variant)) + "'s own)" : "";
     return "learned " + std::string(family_name(w->family)) + " weights v" + std::to_string(weights_version) + own +

@@ -4,13 +4,15 @@
 // own where it has some, else its family's), with a file's weights
 // (--eval-file, the Hub's eval-file), or the hand-made one
 // (search/eval.hpp), which is also the fallback of a family without
-// learned weights. Change it only while no search runs.
+// learned weights. A network (net_weights.hpp), where one is in use, comes
+// before the patterns. Change it only while no search runs.
 
 #include <array>
 #include <string>
 
 #include "features.hpp"
 #include "learned_weights.hpp"
+#include "net_weights.hpp"
 #include "variant.hpp"
 
 namespace yaad {
@@ -19,11 +21,15 @@ namespace detail {
 // nullptr: the hand-made evaluation. Weights once used are never freed, so a
 // pointer read here stays valid.
 extern std::array<const LearnedWeights*, all_variants.size()> active_weights;
+// nullptr: no network; the patterns (or the hand-made evaluation) evaluate.
+extern std::array<const NetWeights*, all_variants.size()> active_networks;
 }  // namespace detail
 
 inline const LearnedWeights* active_learned_weights(Variant v) {
     return detail::active_weights[static_cast<int>(v)];
 }
+
+inline const NetWeights* active_network(Variant v) { return detail::active_networks[static_cast<int>(v)]; }
 
 // Every variant back to its built-in weights (or the hand-made evaluation).
 void use_builtin_eval();
@@ -31,14 +37,19 @@ void use_builtin_eval();
 void use_handmade_eval();
 // Reads a weights file and uses it: a family's for every variant of the
 // family (a variant's own built-in weights too give way, so that the file
-// is what plays), a variant's own for that variant alone. A bad file
-// throws InputError (one line) and changes nothing. Returns the file's
-// family.
+// is what plays), a variant's own for that variant alone. A network file
+// (told by its first bytes) is used for every variant of its family, in
+// place of the patterns; a patterns file puts the family back on patterns.
+// A bad file throws InputError (one line) and changes nothing. Returns the
+// file's family.
 EvalFamily use_eval_file(const std::string& path);
+// Reads and checks a weights or network file without using it; throws
+// InputError (one line) if it is bad.
+void check_eval_file(const std::string& path);
 
 // "learned international weights v1, built-in, checksum 0123abcd...",
-// "learned flying8 weights v1 (russian's own), FILE, checksum ..." or
-// "hand-made".
+// "learned flying8 weights v1 (russian's own), FILE, checksum ...",
+// "flying8 network v1 120-128-32-1, FILE, checksum ..." or "hand-made".
 std::string eval_description(Variant v);
 
 }  // namespace yaad

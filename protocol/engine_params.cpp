@@ -101,7 +101,7 @@ const EngineParam& param(std::string_view name) { return *find_engine_param(name
 
 void apply_eval_settings(const EngineSettings& s) {
     // Read the file before changing anything, so a bad one changes nothing.
-    if (!s.eval_file.empty()) read_weights_file(s.eval_file);
+    if (!s.eval_file.empty()) check_eval_file(s.eval_file);
     if (s.handmade_eval) {
         use_handmade_eval();
         return;

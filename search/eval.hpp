@@ -128,11 +128,11 @@ class Evaluator {
 public:
     // Endings that the rules or the board make hard to win (RULES.md §4):
     // a lone king, or on a flying 8x8 board two kings, against a few kings
-    // only. Returns a divisor of the score,
-    // or 0 where only a capture on the board now could decide the game,
-    // which the search sees: two kings never catch one on a flying board,
-    // nor one king another anywhere. Scoring those exactly 0 lets a search
-    // prefer them to nothing when a counting rule is about to draw.
+    // only. Returns a divisor of the score, or 0 where only a capture on
+    // the board now could decide the game, which the search sees: two kings
+    // never catch one on a flying board, nor one king another anywhere.
+    // Scoring those exactly 0 lets a search prefer them to nothing when a
+    // counting rule is about to draw.
     static int drawish_divisor(const Position& p) {
         for (const Color weak : {Color::white, Color::black}) {
             const Color strong = ~weak;

@@ -120,6 +120,14 @@ LearnedExplanation explain_learned(Variant v, const Position& p) {
     return visit_variant(v, [&](auto r) {
         using R = decltype(r);
         LearnedExplanation e;
+        if (const NetWeights* n = network_for<R>(p)) {
+            const int score = NetEval<R>::evaluate(p, *n);
+            e.source = eval_description(R::variant);
+            e.parts.emplace_back("network", p.side == Color::white ? score : -score);
+            e.divisor = Evaluator<R>::drawish_divisor(p);
+            e.score = static_eval<R>(p);
+            return e;
+        }
         const LearnedWeights* w = learned_weights_for<R>(p);
         if (!w) return e;
         e.source = eval_description(R::variant);

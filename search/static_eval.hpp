@@ -1,11 +1,13 @@
 #pragma once
 // The evaluation the search calls: the learned one (eval/) where the
-// family has weights in use, else the hand-made one (eval.hpp). Both are
-// scaled down in the endings the hand-made evaluation knows to be drawish.
+// family has a network or weights in use, else the hand-made one
+// (eval.hpp). All are scaled down in the endings the hand-made evaluation
+// knows to be drawish.
 
 #include "eval.hpp"
 #include "eval_choice.hpp"
 #include "learned_eval.hpp"
+#include "net_eval.hpp"
 
 namespace yaad {
 
@@ -19,8 +21,19 @@ const LearnedWeights* learned_weights_for(const Position& p) {
     return active_learned_weights(R::variant);
 }
 
+// The network that evaluates p, or null; kings-only positions as above.
+template <class R>
+const NetWeights* network_for(const Position& p) {
+    if (!(p.occupied() & ~p.kings)) return nullptr;
+    return active_network(R::variant);
+}
+
 template <class R>
 int static_eval(const Position& p) {
+    if (const NetWeights* n = network_for<R>(p)) {
+        const int divisor = Evaluator<R>::drawish_divisor(p);
+        return divisor ? NetEval<R>::evaluate(p, *n) / divisor : 0;
+    }
     const LearnedWeights* w = learned_weights_for<R>(p);
     if (!w) return Evaluator<R>::evaluate(p);
     const int divisor = Evaluator<R>::drawish_divisor(p);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "builtin_weights.hpp"
+#include "eval_test_helpers.hpp"
 #include "eval_choice.hpp"
 #include "fen.hpp"
 #include "input_error.hpp"
@@ -20,6 +21,8 @@
 #include "variant.hpp"
 
 using namespace yaad;
+using yaad::test::colour_mirror;
+using yaad::test::random_positions;
 
 namespace {
 
@@ -32,44 +35,6 @@ LearnedWeights random_weights(EvalFamily f, std::uint64_t seed) {
     for (auto& pair : w.slots)
         for (auto& v : pair) v = static_cast<std::int16_t>(static_cast<int>(random.below(2001)) - 1000);
     return w;
-}
-
-// Colours swapped and the board turned half round: the same game for the
-// other side.
-template <class R>
-Position colour_mirror(const Position& p) {
-    using G = Geometry<R::board_size>;
-    auto turn = [](Bitboard b) {
-        Bitboard out = 0;
-        for_each_square(b, [&](Square s) {
-            out |= bit(G::square_at(R::board_size - 1 - G::x_of(s), R::board_size - 1 - G::y_of(s)));
-        });
-        return out;
-    };
-    Position m;
-    m.pieces[0] = turn(p.pieces[1]);
-    m.pieces[1] = turn(p.pieces[0]);
-    m.kings = turn(p.kings);
-    m.side = ~p.side;
-    m.refresh_key();
-    return m;
-}
-
-// Positions of random games: every legal move equally likely, so kings
-// and odd material come up as well as openings.
-std::vector<Position> random_positions(Variant v, int count, std::uint64_t seed) {
-    Random random(seed);
-    std::vector<Position> out;
-    while (static_cast<int>(out.size()) < count) {
-        Position p = start_position(v);
-        for (int ply = 0; ply < 150 && static_cast<int>(out.size()) < count; ++ply) {
-            const MoveList moves = legal_moves(v, p);
-            if (moves.empty()) break;
-            p.make(moves[random.below(moves.size())]);
-            out.push_back(p);
-        }
-    }
-    return out;
 }
 
 std::string temp_path(const char* name) { return std::string(P_tmpdir) + "/yaad-eval-test-" + name; }

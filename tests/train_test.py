@@ -3,8 +3,9 @@
 self-play at a tiny node budget, pack, yaad-train, then the engine plays
 with the weights; a corrupt weights file gets one error line and the engine
 plays on with its built-in evaluation; yaad-relabel gives records a deeper
-search's score, the same on a resumed run. Usage:
-    train_test.py path/to/yaad path/to/yaad-train path/to/yaad-relabel
+search's score, the same on a resumed run; yaad-train-net fits a small
+network that the engine then plays with. Usage:
+    train_test.py path/to/yaad path/to/yaad-train path/to/yaad-relabel path/to/yaad-train-net
 """
 
 import os
@@ -17,6 +18,7 @@ import unittest
 YAAD = None
 TRAIN = None
 RELABEL = None
+TRAIN_NET = None
 RECORD = 32  # bytes, eval/training_record.hpp
 
 
@@ -48,6 +50,22 @@ class Pipeline(unittest.TestCase):
             self.assertEqual(r.returncode, 0)
             self.assertEqual(r.stderr, "")
             self.assertRegex(r.stdout, r"bestmove \S+\n$")
+
+            # A small network on the same records, and the engine with it.
+            net = os.path.join(tmp, "sixrow.net")
+            r = run(TRAIN_NET, "--train", train, "--holdout", holdout, "--out", net, "--hidden1", "16", "--hidden2",
+                    "4", "--buckets", "2", "--epochs", "3")
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn("epoch 3: ", r.stdout)
+            self.assertIn("quantized, as the engine computes it: hold-out result loss", r.stdout)
+            self.assertRegex(r.stdout, r"wrote .*sixrow network v1 66-16-4-2, checksum [0-9a-f]{16}")
+            r = run(YAAD, "analyse", "--variant", "sixrow", "--depth", "6", "--eval-file", net)
+            self.assertEqual(r.returncode, 0)
+            self.assertEqual(r.stderr, "")
+            self.assertRegex(r.stdout, r"bestmove \S+\n$")
+            r = run(TRAIN_NET, "--train", train, "--holdout", holdout, "--out", net, "--hidden1", "20")
+            self.assertEqual(r.returncode, 2)
+            self.assertRegex(r.stderr, r"^yaad-train-net: --hidden1 a multiple of 16, .*\nusage: yaad-train-net ")
 
             # A truncated file: one line of error, and the search still answers.
             with open(weights, "rb") as f:
@@ -131,5 +149,5 @@ class Relabel(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    YAAD, TRAIN, RELABEL = sys.argv[1], sys.argv[2], sys.argv[3]
+    YAAD, TRAIN, RELABEL, TRAIN_NET = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
     unittest.main(argv=sys.argv[:1])

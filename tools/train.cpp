@@ -41,6 +41,7 @@
 #include "features.hpp"
 #include "input_error.hpp"
 #include "learned_weights.hpp"
+#include "training_loss.hpp"
 #include "training_record.hpp"
 #include "variant.hpp"
 
@@ -184,32 +185,6 @@ Data load(const std::vector<std::string>& paths, EvalFamily& family, bool& famil
     return d;
 }
 
-double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
-
-double cross_entropy(double target, double p) {
-    p = std::clamp(p, 1e-9, 1 - 1e-9);
-    return -(target * std::log(p) + (1 - target) * std::log(1 - p));
-}
-
-// Mean cross-entropy of predicting the results from `scores` at `scale`.
-double result_loss(const std::vector<float>& scores, const Data& d, double scale) {
-    double sum = 0;
-    for (std::size_t i = 0; i < d.size(); ++i) sum += cross_entropy(d.result[i], sigmoid(scores[i] / scale));
-    return sum / static_cast<double>(d.size());
-}
-
-double fit_scale(const std::vector<float>& scores, const Data& d) {
-    double low = 20, high = 2000;
-    for (int i = 0; i < 60; ++i) {
-        const double a = low + (high - low) / 3, b = high - (high - low) / 3;
-        if (result_loss(scores, d, a) < result_loss(scores, d, b))
-            high = b;
-        else
-            low = a;
-    }
-    return (low + high) / 2;
-}
-
 class Model {
 public:
     Model(int slots, std::size_t pattern_weights) : w_(2 * static_cast<std::size_t>(slots)), pattern_weights_(pattern_weights) {}
@@ -288,11 +263,11 @@ int run(const Options& o) {
     const std::size_t globals = 2 * static_cast<std::size_t>(shape.tables) * window_entries;
     Model model(shape.slots, globals);
     std::vector<double>& w = model.weights();
-    const double hand_scale = fit_scale(train.handmade, train);
+    const double hand_scale = fit_scale(train.handmade, train.result);
     std::printf("family %s: %zu training and %zu hold-out positions, %d slots\n",
                 std::string(family_name(family)).c_str(), train.size(), holdout.size(), shape.slots);
     std::printf("hand-made evaluation: scale %.1f, result loss %.5f training, %.5f hold-out\n", hand_scale,
-                result_loss(train.handmade, train, hand_scale), result_loss(holdout.handmade, holdout, hand_scale));
+                result_loss(train.handmade, train.result, hand_scale), result_loss(holdout.handmade, holdout.result, hand_scale));
     double scale = hand_scale;
     if (!o.init.empty()) {
         const LearnedWeights start = read_weights_file(o.init);
@@ -308,10 +283,10 @@ int run(const Options& o) {
     }
     if (!o.init.empty()) {
         const std::vector<float> start = model.scores(train);
-        scale = fit_scale(start, train);
+        scale = fit_scale(start, train.result);
         const std::vector<float> held = model.scores(holdout);
         std::printf("%s: scale %.1f, result loss %.5f training, %.5f hold-out\n", o.init.c_str(), scale,
-                    result_loss(start, train, scale), result_loss(held, holdout, scale));
+                    result_loss(start, train.result, scale), result_loss(held, holdout.result, scale));
     }
     if (o.scale > 0) scale = o.scale;
 
@@ -320,7 +295,7 @@ int run(const Options& o) {
     // The hold-out result loss at the scale that fits those scores best.
     auto holdout_loss = [&] {
         const std::vector<float> scores = model.scores(holdout);
-        return result_loss(scores, holdout, fit_scale(scores, holdout));
+        return result_loss(scores, holdout.result, fit_scale(scores, holdout.result));
     };
     double best_holdout = holdout_loss();
     std::printf("hold-out result loss at its best scale: %.5f\n", best_holdout);
@@ -345,8 +320,8 @@ int run(const Options& o) {
             if (held < best_holdout) best_holdout = held, best = w, best_epoch = epoch;
             if (epoch % 50 == 0 || epoch == o.epochs)
                 std::printf("epoch %d: objective %.5f, result loss %.5f training, %.5f hold-out (%.5f at its best "
-                            "scale)\n", epoch, loss, result_loss(model.scores(train), train, scale),
-                            result_loss(model.scores(holdout), holdout, scale), held);
+                            "scale)\n", epoch, loss, result_loss(model.scores(train), train.result, scale),
+                            result_loss(model.scores(holdout), holdout.result, scale), held);
             std::fflush(stdout);
         }
     }

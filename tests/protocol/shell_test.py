@@ -422,12 +422,19 @@ class Commands(ShellCase):
         self.assertEqual(out, ["error: illegal move '46-37': a capture of the most pieces is compulsory: 28x17, 28x19"])
 
     def test_eval(self):
-        # Jamaican has built-in learned weights: the score per window table
-        # and global term, for White.
+        # Jamaican has a built-in network: its score, for White.
         s = self.shell()
         out, _ = s.run("eval")
         self.assertEqual(errors(out), [])
-        self.assertRegex(out[0], r"^evaluation: learned flying8 weights v\d+, built-in, checksum [0-9a-f]{16}$")
+        self.assertRegex(out[0], r"^evaluation: flying8 network v\d+ \d+-\d+-\d+-\d+, built-in, checksum [0-9a-f]{16}$")
+        self.assertTrue(any(re.match(r"^network\s+-?\d+\.\d\d$", l) for l in out), out)
+        self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
+        # English has built-in learned weights: the score per window table
+        # and global term, for White.
+        s = self.shell("shell", "--variant", "english")
+        out, _ = s.run("eval")
+        self.assertEqual(errors(out), [])
+        self.assertRegex(out[0], r"^evaluation: learned english weights v\d+, built-in, checksum [0-9a-f]{16}$")
         self.assertTrue(any(re.match(r"^window table 1\s+-?\d+\.\d\d$", l) for l in out), out)
         self.assertTrue(any(re.match(r"^men\s+0\.00$", l) for l in out), out)
         self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
