@@ -13,6 +13,7 @@
 #include "board_layout.hpp"
 #include "book_option.hpp"
 #include "database_option.hpp"
+#include "eval_choice.hpp"
 #include "fen.hpp"
 #include "hub.hpp"
 #include "game.hpp"
@@ -60,7 +61,7 @@ const char* help_text = R"(commands:
 
 const char* help_tail = R"(
   random [PLIES] [SEED]    a random opening (default 4 plies, a fresh seed)
-  eval                     the evaluation of the position, term by term
+  eval                     the evaluation of the position, term by term or piece by piece
   egdb [DIR|none]          show or change the endgame database directory
   perft D                  count the move sequences up to depth D
   hash MB                  size of the engine's table
@@ -479,6 +480,10 @@ private:
 
     void show_eval() {
         const LearnedExplanation learned = explain_learned(game_.variant(), game_.position());
+        if (learned.network) {
+            show_network(learned);
+            return;
+        }
         if (!learned.parts.empty()) {
             out_ << "evaluation: " << learned.source << "\n"
                  << std::left << std::setw(16) << "term" << std::right << std::setw(8) << "white" << "\n";
@@ -490,6 +495,9 @@ private:
             out_.unsetf(std::ios::fixed);
             return;
         }
+        // Kings only: the learned evaluations see men (static_eval.hpp).
+        if (const std::string learned_one = eval_description(game_.variant()); learned_one != "hand-made")
+            out_ << "evaluation: hand-made, kings only (" << learned_one << " is for positions with men)\n";
         EvalTrace trace;
         const int score = evaluate(game_.variant(), game_.position(), &trace);
         out_ << std::left << std::setw(16) << "term" << std::right << std::setw(8) << "white" << std::setw(8) << "black"
@@ -501,6 +509,46 @@ private:
         show_divisor(trace.terms.back()[0]);
         out_ << "total " << score_text(score) << " for " << color_name(game_.position().side) << "\n";
         out_.unsetf(std::ios::fixed);
+    }
+
+    // The network's score, each piece's share, largest first, then what
+    // the search does to the score: all for the side to move.
+    void show_network(const LearnedExplanation& e) {
+        const Variant v = game_.variant();
+        const char* side = color_name(game_.position().side);
+        const SquareStyle style = visit_variant(v, [](auto r) { return decltype(r)::square_style; });
+        auto signed_men = [](int score) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%+.2f", score / 100.0);
+            return std::string(text);
+        };
+        out_ << "evaluation: " << e.source << "\n"
+             << std::left << std::setw(18) << "network" << std::right << std::setw(6) << score_text(*e.network)
+             << " for " << side << "\n"
+             << std::left << std::setw(18) << "piece" << std::right << std::setw(6) << "share"
+             << "  (the score less the score without the piece, for " << side << ")\n";
+        std::vector<NetPieceShare> pieces = e.pieces;
+        std::stable_sort(pieces.begin(), pieces.end(), [](const NetPieceShare& a, const NetPieceShare& b) {
+            return (a.share ? std::abs(*a.share) : -1) > (b.share ? std::abs(*b.share) : -1);
+        });
+        int sum = 0;
+        for (const NetPieceShare& piece : pieces) {
+            const std::string name = std::string(color_name(piece.color)) + (piece.king ? " king " : " man ") +
+                                     square_text(v, piece.square, style);
+            out_ << std::left << std::setw(18) << name << std::right;
+            if (piece.share) {
+                sum += *piece.share;
+                out_ << std::setw(6) << signed_men(*piece.share) << "\n";
+            } else {
+                out_ << std::setw(6) << "-" << "  (" << color_name(piece.color)
+                     << "'s only piece: a side is never left without pieces)\n";
+            }
+        }
+        out_ << std::left << std::setw(18) << "sum of the shares" << std::right << std::setw(6) << signed_men(sum)
+             << "  (not the score: a network's shares do not add up)\n";
+        if (e.divisor == 1) out_ << "the search adds nothing to the network's score\n";
+        show_divisor(e.divisor);
+        out_ << "total " << score_text(e.score) << " for " << side << "\n";
     }
 
     void show_divisor(int divisor) {

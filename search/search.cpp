@@ -121,9 +121,9 @@ LearnedExplanation explain_learned(Variant v, const Position& p) {
         using R = decltype(r);
         LearnedExplanation e;
         if (const NetWeights* n = network_for<R>(p)) {
-            const int score = NetEval<R>::evaluate(p, *n);
             e.source = eval_description(R::variant);
-            e.parts.emplace_back("network", p.side == Color::white ? score : -score);
+            e.network = NetEval<R>::evaluate(p, *n);
+            e.pieces = NetExplain<R>::shares(p, *n);
             e.divisor = Evaluator<R>::drawish_divisor(p);
             e.score = static_eval<R>(p);
             return e;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "eval.hpp"
 #include "game.hpp"
 #include "limits.hpp"
+#include "net_explain.hpp"
 #include "opening_book.hpp"
 #include "random.hpp"
 #include "strength.hpp"
@@ -92,13 +94,17 @@ private:
 // trace, its terms.
 int evaluate(Variant v, const Position& p, EvalTrace* trace = nullptr);
 
-// The evaluation the search uses, explained when it is the learned one: the
-// share of each window table and global term for White, the drawish-ending
-// divisor (0: a draw) and the score for the side to move. Empty parts: the
-// hand-made evaluation is in use (see evaluate).
+// The evaluation the search uses, explained when it is the learned one:
+// with patterns, the share of each window table and global term for White;
+// with a network, its score and each piece's share (net_explain.hpp) for the
+// side to move; then the drawish-ending divisor (0: a draw) and the score
+// for the side to move. Neither: the hand-made evaluation is in use (see
+// evaluate).
 struct LearnedExplanation {
     std::string source;  // which weights
     std::vector<std::pair<std::string, int>> parts;
+    std::optional<int> network;
+    std::vector<NetPieceShare> pieces;
     int divisor = 1;
     int score = 0;
 };

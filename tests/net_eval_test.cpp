@@ -192,10 +192,23 @@ TEST_CASE("evaluation choice: a network file replaces its family's evaluation un
     CHECK(static_eval<rules::Jamaican>(p) == NetEval<rules::Jamaican>::evaluate(p, n));
     CHECK(eval_description(Variant::russian).find("flying8 network v1 120-32-8-1, " + path) == 0);
     const LearnedExplanation e = explain_learned(Variant::jamaican, p);
-    REQUIRE(e.parts.size() == 1);
-    CHECK(e.parts[0].first == "network");
-    CHECK(e.parts[0].second == -NetEval<rules::Jamaican>::evaluate(p, n));  // White's view; Black to move
+    CHECK(e.parts.empty());
+    REQUIRE(e.network);
+    CHECK(*e.network == NetEval<rules::Jamaican>::evaluate(p, n));  // the side to move's view
+    // Each piece's share: the score less the score without it, the side to
+    // move unchanged.
+    REQUIRE(e.pieces.size() == static_cast<std::size_t>(popcount(p.occupied())));
+    for (const NetPieceShare& piece : e.pieces) {
+        Position without = p;
+        without.pieces[index(piece.color)] &= ~bit(piece.square);
+        REQUIRE(piece.share);
+        CHECK(*piece.share == *e.network - NetEval<rules::Jamaican>::evaluate(without, n));
+    }
     CHECK(e.score == static_eval<rules::Jamaican>(p));
+    // A side's only piece is not taken off.
+    const LearnedExplanation lone = explain_learned(Variant::jamaican, parse_fen(Variant::jamaican, "W:W21,22,K30:B12"));
+    REQUIRE(lone.pieces.size() == 4);
+    for (const NetPieceShare& piece : lone.pieces) CHECK(piece.share.has_value() == (piece.color == Color::white));
     // Kings-only positions keep the hand-made evaluation, as with patterns.
     const Position kings = parse_fen(Variant::jamaican, "B:WK12,K14:BK6");
     CHECK(static_eval<rules::Jamaican>(kings) == Evaluator<rules::Jamaican>::evaluate(kings));

@@ -422,13 +422,54 @@ class Commands(ShellCase):
         self.assertEqual(out, ["error: illegal move '46-37': a capture of the most pieces is compulsory: 28x17, 28x19"])
 
     def test_eval(self):
-        # Jamaican has a built-in network: its score, for White.
+        # Jamaican has a built-in network: its score, each piece's share
+        # (the score less the score without it), largest first, and what
+        # the search adds, all for the side to move. The numbers are the
+        # built-in network's.
         s = self.shell()
+        s.run("fen B:W21-23,26,27,30:B5,9,11,12,15")
         out, _ = s.run("eval")
-        self.assertEqual(errors(out), [])
-        self.assertRegex(out[0], r"^evaluation: flying8 network v\d+ \d+-\d+-\d+-\d+, built-in, checksum [0-9a-f]{16}$")
-        self.assertTrue(any(re.match(r"^network\s+-?\d+\.\d\d$", l) for l in out), out)
-        self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
+        self.assertEqual(out, [
+            "evaluation: flying8 network v1 120-128-32-1, built-in, checksum 108a2e50f24b199b",
+            "network            -1.77 for black",
+            "piece              share  (the score less the score without the piece, for black)",
+            "black man e3       +1.86",
+            "white man d6       -1.83",
+            "white man d8       -1.78",
+            "white man f6       -1.77",
+            "white man e7       -1.72",
+            "black man f4       +1.70",
+            "white man b6       -1.69",
+            "black man g3       +1.67",
+            "white man c7       -1.53",
+            "black man a3       +1.36",
+            "black man b2       +1.27",
+            "sum of the shares  -2.46  (not the score: a network's shares do not add up)",
+            "the search adds nothing to the network's score",
+            "total -1.77 for black",
+        ])
+        # A side's only piece is never taken off: a side without pieces
+        # has lost, which the network never sees.
+        s.run("fen W:W21,22,K30:B12")
+        out, _ = s.run("eval")
+        self.assertEqual(out[1:], [
+            "network             5.49 for white",
+            "piece              share  (the score less the score without the piece, for white)",
+            "white king d8      +3.75",
+            "white man d6       +2.29",
+            "white man b6       +1.70",
+            "black man g3           -  (black's only piece: a side is never left without pieces)",
+            "sum of the shares  +7.74  (not the score: a network's shares do not add up)",
+            "the search adds nothing to the network's score",
+            "total 5.49 for white",
+        ])
+        # Kings only: the hand-made evaluation, and it says why.
+        s.run("fen W:WK21,K22,K23:BK1")
+        out, _ = s.run("eval")
+        self.assertRegex(out[0], r"^evaluation: hand-made, kings only \(flying8 network v1 120-128-32-1, built-in, "
+                                 r"checksum [0-9a-f]{16} is for positions with men\)$")
+        self.assertIn("scaled down by 4 (drawish ending)", out)
+        self.assertEqual(out[-1], "total 1.57 for white")
         # English has built-in learned weights: the score per window table
         # and global term, for White.
         s = self.shell("shell", "--variant", "english")
