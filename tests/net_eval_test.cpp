@@ -166,6 +166,8 @@ TEST_CASE("evaluation choice: a network file replaces its family's evaluation un
     use_builtin_eval();
     const LearnedWeights* patterns = active_learned_weights(Variant::jamaican);
     const NetWeights* builtin = active_network(Variant::jamaican);
+    // Another family's evaluation (its built-in network, or none) stays as it is.
+    const NetWeights* english = active_network(Variant::english);
     NetWeights n = random_model(EvalFamily::flying8, 8).quantize(EvalFamily::flying8, 150);
     const std::string path = temp_path("good.net");
     write_bytes(path, encode_net(n));
@@ -184,7 +186,7 @@ TEST_CASE("evaluation choice: a network file replaces its family's evaluation un
         REQUIRE(active_network(v) != nullptr);
         CHECK(active_network(v)->checksum == n.checksum);
     }
-    CHECK(active_network(Variant::english) == nullptr);
+    CHECK(active_network(Variant::english) == english);
     CHECK(active_learned_weights(Variant::jamaican) == patterns);
     const Position p = parse_fen(Variant::jamaican, "B:W18,19,21,22,24,28,29,31:B2-6,11,12,16");
     CHECK(static_eval<rules::Jamaican>(p) == NetEval<rules::Jamaican>::evaluate(p, n));
