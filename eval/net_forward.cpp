@@ -131,7 +131,7 @@ std::int32_t output_baseline(const NetWeights& n, const std::int16_t* acc, int b
     int k = 0;
     for (; k + 4 <= h2; k += 4) {
         const std::int16_t* w = n.w2.data() + static_cast<std::size_t>(k) * h1;
-        std::array<__m256i, 4> s = {zero, zero, zero, zero};
+        __m256i s[4] = {zero, zero, zero, zero};  // not std::array, which drops __m256i's attributes
         for (int j = 0; j < h1; j += net_hidden1_step) {
             const __m256i a = _mm256_load_si256(reinterpret_cast<const __m256i*>(acc.data() + j));
             for (int r = 0; r < 4; ++r) {
