@@ -2,7 +2,6 @@
 
 #include <cstdio>
 #include <deque>
-#include <optional>
 #include <span>
 
 #include "builtin_weights.hpp"
@@ -31,22 +30,6 @@ struct LoadedNet {
 std::deque<LoadedNet>& loaded_nets() {
     static std::deque<LoadedNet> all;
     return all;
-}
-
-// A file's bytes as patterns or as a network, checked whole.
-struct EvalFile {
-    std::optional<LearnedWeights> weights;
-    std::optional<NetWeights> net;
-};
-
-EvalFile read_eval_file(const std::string& path) {
-    const std::vector<std::uint8_t> bytes = read_file_bytes(path);
-    EvalFile f;
-    if (is_net_file(bytes))
-        f.net = decode_net(bytes, path);
-    else
-        f.weights = decode_weights(bytes, path);
-    return f;
 }
 
 using Table = std::array<const LearnedWeights*, all_variants.size()>;
@@ -97,6 +80,12 @@ const Table& builtins() {
 
 using NetTable = std::array<const NetWeights*, all_variants.size()>;
 
+// n evaluates every variant of its family.
+void use(NetTable& table, const NetWeights& n) {
+    for (const Variant v : all_variants)
+        if (family_of_variant(v) == n.family) table[static_cast<std::size_t>(v)] = &n;
+}
+
 // The families' built-in networks, where they decode and are of their family.
 NetTable builtin_net_table() {
     NetTable table{};
@@ -108,8 +97,7 @@ NetTable builtin_net_table() {
             NetWeights n = decode_net(bytes, "built-in " + std::string(family_name(family)) + " network");
             if (n.family != family) continue;
             loaded_nets().push_back({std::move(n), "built-in"});
-            for (const Variant v : all_variants)
-                if (family_of_variant(v) == family) table[static_cast<std::size_t>(v)] = &loaded_nets().back().net;
+            use(table, loaded_nets().back().net);
         } catch (const InputError& e) {
             // As for the weights: the tests catch it, a user gets the patterns.
             std::fprintf(stderr, "error: %s\n", e.what());
@@ -146,19 +134,26 @@ void use_handmade_eval() {
     detail::active_networks.fill(nullptr);
 }
 
-void check_eval_file(const std::string& path) { read_eval_file(path); }
+EvalFile read_eval_file(const std::string& path) {
+    const std::vector<std::uint8_t> bytes = read_file_bytes(path);
+    EvalFile f;
+    f.path = path;
+    if (is_net_file(bytes))
+        f.net = decode_net(bytes, path);
+    else
+        f.weights = decode_weights(bytes, path);
+    return f;
+}
 
-EvalFamily use_eval_file(const std::string& path) {
-    EvalFile f = read_eval_file(path);
+EvalFamily use_eval_file(EvalFile f) {
     if (f.net) {
         const EvalFamily family = f.net->family;
-        loaded_nets().push_back({std::move(*f.net), path});
-        for (const Variant v : all_variants)
-            if (family_of_variant(v) == family) detail::active_networks[static_cast<std::size_t>(v)] = &loaded_nets().back().net;
+        loaded_nets().push_back({std::move(*f.net), f.path});
+        use(detail::active_networks, loaded_nets().back().net);
         return family;
     }
     const EvalFamily family = f.weights->family;
-    loaded().push_back({std::move(*f.weights), path});
+    loaded().push_back({std::move(*f.weights), f.path});
     const LearnedWeights& w = loaded().back().weights;
     use(detail::active_weights, w);
     for (const Variant v : all_variants)

@@ -8,6 +8,7 @@
 // before the patterns. Change it only while no search runs.
 
 #include <array>
+#include <optional>
 #include <string>
 
 #include "features.hpp"
@@ -35,17 +36,24 @@ inline const NetWeights* active_network(Variant v) { return detail::active_netwo
 void use_builtin_eval();
 // Every variant on the hand-made evaluation.
 void use_handmade_eval();
-// Reads a weights file and uses it: a family's for every variant of the
-// family (a variant's own built-in weights too give way, so that the file
-// is what plays), a variant's own for that variant alone. A network file
-// (told by its first bytes) is used for every variant of its family, in
-// place of the patterns; a patterns file puts the family back on patterns.
-// A bad file throws InputError (one line) and changes nothing. Returns the
-// file's family.
-EvalFamily use_eval_file(const std::string& path);
-// Reads and checks a weights or network file without using it; throws
-// InputError (one line) if it is bad.
-void check_eval_file(const std::string& path);
+// A weights or network file (told by its first bytes), read and checked
+// whole, not yet in use.
+struct EvalFile {
+    std::string path;
+    std::optional<LearnedWeights> weights;
+    std::optional<NetWeights> net;
+};
+
+// Throws InputError (one line) if the file is missing or bad.
+EvalFile read_eval_file(const std::string& path);
+// Uses a file's weights: a family's for every variant of the family (a
+// variant's own built-in weights too give way, so that the file is what
+// plays), a variant's own for that variant alone. A network is used for
+// every variant of its family, in place of the patterns; a patterns file
+// puts the family back on patterns. Returns the file's family.
+EvalFamily use_eval_file(EvalFile file);
+// Both: a bad file throws InputError and changes nothing.
+inline EvalFamily use_eval_file(const std::string& path) { return use_eval_file(read_eval_file(path)); }
 
 // "learned international weights v1, built-in, checksum 0123abcd...",
 // "learned flying8 weights v1 (russian's own), FILE, checksum ...",

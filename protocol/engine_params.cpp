@@ -101,13 +101,14 @@ const EngineParam& param(std::string_view name) { return *find_engine_param(name
 
 void apply_eval_settings(const EngineSettings& s) {
     // Read the file before changing anything, so a bad one changes nothing.
-    if (!s.eval_file.empty()) check_eval_file(s.eval_file);
+    std::optional<EvalFile> file;
+    if (!s.eval_file.empty()) file = read_eval_file(s.eval_file);
     if (s.handmade_eval) {
         use_handmade_eval();
         return;
     }
     use_builtin_eval();
-    if (!s.eval_file.empty()) use_eval_file(s.eval_file);
+    if (file) use_eval_file(std::move(*file));
 }
 
 const std::vector<EngineParam>& engine_params() { return params; }

@@ -330,12 +330,12 @@ private:
     // - Elsewhere a win is sure only if its next capture or crowning, which
     //   resets every count, comes before the counts run out, and the slice
     //   is exact: every ending it can lead to is won under a fresh count
-    //   wherever it is stored as won. Otherwise it is a draw at least (a
-    //   loss at most), and the search goes on below to find out more.
+
+
     // A draw stays a draw: a count never turns one into a win.
     struct DatabaseVerdict {
         int score;
-        Bound bound;  // exact: the node's value; lower or upper: a bound of 0
+        Bound bound;  // exact: the node's value; lower or upper: a bound of +1 or -1
     };
     std::optional<DatabaseVerdict> database_verdict(int ply) {
         if (database_pieces_ == 0) return std::nullopt;
@@ -357,8 +357,13 @@ private:
         } else {
             distance = probe->plies;
             const bool in_time = left == DrawCounters::no_limit || distance <= left;
+            // A hundredth of a man off the draw: a loss only a count might
+            // save must not tie with a sure draw (nor a win only a count
+            // might spoil with one), or the search picks between them at
+            // random and walks from drawn endings into lost ones.
             if (!in_time || !database_->count_exact(R::variant, material))
-                return DatabaseVerdict{0, probe->value == egdb::Wdl::win ? Bound::lower : Bound::upper};
+                return probe->value == egdb::Wdl::win ? DatabaseVerdict{1, Bound::lower}
+                                                      : DatabaseVerdict{-1, Bound::upper};
             ++database_hits_;
         }
         // From a root the database holds, a sure win reached through a

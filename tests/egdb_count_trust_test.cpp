@@ -12,6 +12,7 @@
 #include "database.hpp"
 #include "fen.hpp"
 #include "game.hpp"
+#include "legal_moves.hpp"
 #include "proof_search.hpp"
 #include "search.hpp"
 #include "temp_dir.hpp"
@@ -115,5 +116,40 @@ TEST_CASE("egdb count trust: the engine with the database wins Jamaican 2 kings 
         }
         CHECK(game.status().outcome == Outcome::black_wins);
         CHECK(game.ply_count() < 40);
+    }
+}
+
+TEST_CASE("egdb count trust: a loss a count might still save does not tie with a sure draw") {
+    // Russian 3 men v 1 king holds wins that its 15-move count may draw, so
+    // a stored loss there is only "a draw at most". Scored 0 like a sure
+    // draw, it tied with one and the search walked from drawn positions
+    // into lost ones (4 moves in an English 6-piece match). Each position
+    // below is a database draw with moves into stored losses, and at 20,000
+    // nodes the engine played one of them: 323 of the 131,060 four-piece
+    // Russian draws that have both kinds of move, all scanned.
+    TempDir dir("trust-russian");
+    Engine engine(16);
+    const auto db = database_for(Variant::russian, "0m1k-3m0k", dir.path);
+    engine.set_database(db);
+    REQUIRE(!db->count_exact(Variant::russian, material("0m1k-3m0k")));
+    for (const std::string fen : {"W:WK1:B3,4,13", "W:WK7:B3,4,15", "W:WK8:B2,4,14", "B:WK1:B4,10,17", "B:WK2:B4,9,14",
+                                  "B:WK5:B6,13,14"}) {
+        CAPTURE(fen);
+        const Position start = parse_fen(Variant::russian, fen);
+        REQUIRE(db->probe(Variant::russian, start)->value == egdb::Wdl::draw);
+        int into_loss = 0;
+        for (const Move& m : legal_moves(Variant::russian, start)) {
+            Position after = start;
+            after.make(m);
+            into_loss += db->probe(Variant::russian, after)->value == egdb::Wdl::win;
+        }
+        CHECK(into_loss > 0);
+        engine.new_game();
+        SearchControl control;
+        const SearchResult r = engine.search(Game(Variant::russian, start), SearchLimits{.nodes = 20000}, control);
+        Position after = start;
+        after.make(*r.best);
+        CHECK(db->probe(Variant::russian, after)->value == egdb::Wdl::draw);
+        CHECK(r.score == 0);
     }
 }

@@ -175,11 +175,11 @@ TEST_CASE("evaluation choice: a network file replaces its family's evaluation un
     bytes.pop_back();
     write_bytes(bad, bytes);
 
-    CHECK_THROWS_AS(check_eval_file(bad), InputError);
+    CHECK_THROWS_AS(read_eval_file(bad), InputError);
     CHECK_THROWS_AS(use_eval_file(bad), InputError);
     CHECK(active_network(Variant::jamaican) == builtin);
 
-    check_eval_file(path);
+    CHECK(read_eval_file(path).net.has_value());
     CHECK(use_eval_file(path) == EvalFamily::flying8);
     for (const Variant v : {Variant::jamaican, Variant::pool, Variant::russian, Variant::brazilian}) {
         REQUIRE(active_network(v) != nullptr);

@@ -27,6 +27,13 @@ def run(*args):
 
 
 class Pipeline(unittest.TestCase):
+    def assert_plays_with(self, eval_file):
+        """`yaad analyse --eval-file` takes the trained file without a word and answers."""
+        r = run(YAAD, "analyse", "--variant", "sixrow", "--depth", "6", "--eval-file", eval_file)
+        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.stderr, "")
+        self.assertRegex(r.stdout, r"bestmove \S+\n$")
+
     def test_selfplay_pack_train_play(self):
         with tempfile.TemporaryDirectory() as tmp:
             shard = os.path.join(tmp, "shard.rec")
@@ -46,10 +53,7 @@ class Pipeline(unittest.TestCase):
             self.assertIn("hold-out", r.stdout)
             self.assertRegex(r.stdout, r"wrote .*sixrow weights v1, checksum [0-9a-f]{16}")
 
-            r = run(YAAD, "analyse", "--variant", "sixrow", "--depth", "6", "--eval-file", weights)
-            self.assertEqual(r.returncode, 0)
-            self.assertEqual(r.stderr, "")
-            self.assertRegex(r.stdout, r"bestmove \S+\n$")
+            self.assert_plays_with(weights)
 
             # A small network on the same records, and the engine with it.
             net = os.path.join(tmp, "sixrow.net")
@@ -59,10 +63,7 @@ class Pipeline(unittest.TestCase):
             self.assertIn("epoch 3: ", r.stdout)
             self.assertIn("quantized, as the engine computes it: hold-out result loss", r.stdout)
             self.assertRegex(r.stdout, r"wrote .*sixrow network v1 66-16-4-2, checksum [0-9a-f]{16}")
-            r = run(YAAD, "analyse", "--variant", "sixrow", "--depth", "6", "--eval-file", net)
-            self.assertEqual(r.returncode, 0)
-            self.assertEqual(r.stderr, "")
-            self.assertRegex(r.stdout, r"bestmove \S+\n$")
+            self.assert_plays_with(net)
             r = run(TRAIN_NET, "--train", train, "--holdout", holdout, "--out", net, "--hidden1", "20")
             self.assertEqual(r.returncode, 2)
             self.assertRegex(r.stderr, r"^yaad-train-net: --hidden1 a multiple of 16, .*\nusage: yaad-train-net ")
@@ -85,6 +86,30 @@ class Pipeline(unittest.TestCase):
         self.assertIn('param name=eval-file value="" type=string', r.stdout)
         self.assertIn('error message="cannot read /nonexistent/x.weights"', r.stdout)
         self.assertRegex(r.stdout, r"done move=\S+")
+
+
+class CommandLines(unittest.TestCase):
+    def test_tools_read_their_options_alike(self):
+        """One line of error and the usage, status 2, for every kind of bad command line."""
+        cases = [
+            ((TRAIN_NET, "--train", "a", "--holdout", "b", "--out", "c", "--epochs", "2.5"),
+             "yaad-train-net: --epochs needs a whole number, not 2.5"),
+            ((TRAIN_NET, "--train", "a", "--holdout", "b", "--out", "c", "--hidden2", "3000000000"),
+             "yaad-train-net: --hidden2 takes at most 2147483647, not 3000000000"),
+            ((TRAIN, "--train", "a", "--out", "c", "b", "--holdout", "d"), "yaad-train: unknown argument b"),
+            ((TRAIN, "--train", "a", "--holdout", "b", "--out", "c", "--lr", "fast"),
+             "yaad-train: --lr needs a number, not fast"),
+            ((TRAIN, "--train", "a", "--holdout", "b", "--out"), "yaad-train: --out needs a value"),
+            ((RELABEL, "--in", "a", "--count", "-3", "--out", "b"),
+             "yaad-relabel: --count needs a whole number, not -3"),
+            ((RELABEL, "--in", "a", "--bogus"), "yaad-relabel: unknown argument --bogus"),
+        ]
+        for command, error in cases:
+            r = run(*command)
+            self.assertEqual(r.returncode, 2, command)
+            lines = r.stderr.splitlines()
+            self.assertEqual(lines[0], error)
+            self.assertTrue(lines[1].startswith("usage: " + os.path.basename(str(command[0]))), r.stderr)
 
 
 class Relabel(unittest.TestCase):

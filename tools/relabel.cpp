@@ -17,7 +17,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -25,6 +24,7 @@
 #include "game.hpp"
 #include "input_error.hpp"
 #include "search.hpp"
+#include "tool_args.hpp"
 #include "training_record.hpp"
 
 namespace yaad {
@@ -39,48 +39,30 @@ struct Options {
     std::size_t hash_mb = 8;
 };
 
-[[noreturn]] void usage(const std::string& error) {
-    std::cerr << "yaad-relabel: " << error << "\n"
-              << "usage: yaad-relabel --in FILE... --count N --out FILE [--nodes N] [--hash MB] [--eval-file W]\n";
-    std::exit(2);
-}
-
 Options parse(int argc, char** argv) {
     Options o;
-    bool reading_inputs = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage(a + " needs a value");
-            reading_inputs = false;
-            return argv[++i];
-        };
-        auto number = [&]() -> std::uint64_t {
-            const std::string v = value();
-            if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos)
-                usage(a + " needs a whole number, not " + v);
-            return std::stoull(v);
-        };
-        if (a == "--in") {
-            reading_inputs = true;
-        } else if (a == "--out") {
-            o.out = value();
-        } else if (a == "--eval-file") {
-            o.eval_file = value();
-        } else if (a == "--count") {
-            o.count = number();
-        } else if (a == "--nodes") {
-            o.nodes = number();
-        } else if (a == "--hash") {
-            o.hash_mb = number();
-        } else if (a.rfind("--", 0) == 0 || !reading_inputs) {
-            usage("unknown argument " + a);
+    ToolArgs args("yaad-relabel",
+                  "usage: yaad-relabel --in FILE... --count N --out FILE [--nodes N] [--hash MB] [--eval-file W]\n",
+                  argc, argv);
+    while (args.next()) {
+        if (args.is("--in")) {
+            args.list(o.in);
+        } else if (args.is("--out")) {
+            o.out = args.value();
+        } else if (args.is("--eval-file")) {
+            o.eval_file = args.value();
+        } else if (args.is("--count")) {
+            o.count = args.whole();
+        } else if (args.is("--nodes")) {
+            o.nodes = args.whole();
+        } else if (args.is("--hash")) {
+            o.hash_mb = args.whole();
         } else {
-            o.in.push_back(a);
+            args.other();
         }
     }
-    if (o.in.empty() || o.out.empty() || o.count == 0) usage("give --in, --count and --out");
-    if (o.nodes < 100 || o.hash_mb < 1) usage("--nodes must be 100 or more, --hash 1 or more");
+    if (o.in.empty() || o.out.empty() || o.count == 0) args.fail("give --in, --count and --out");
+    if (o.nodes < 100 || o.hash_mb < 1) args.fail("--nodes must be 100 or more, --hash 1 or more");
     return o;
 }
 
@@ -144,10 +126,5 @@ int run(const Options& o) {
 }  // namespace yaad
 
 int main(int argc, char** argv) {
-    try {
-        return yaad::run(yaad::parse(argc, argv));
-    } catch (const yaad::InputError& e) {
-        std::cerr << "yaad-relabel: error: " << e.what() << "\n";
-        return 2;
-    }
+    return yaad::run_tool("yaad-relabel", [&] { return yaad::run(yaad::parse(argc, argv)); });
 }

@@ -31,10 +31,8 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "eval.hpp"
@@ -42,6 +40,7 @@
 #include "input_error.hpp"
 #include "learned_weights.hpp"
 #include "training_loss.hpp"
+#include "training_options.hpp"
 #include "training_record.hpp"
 #include "variant.hpp"
 
@@ -49,78 +48,45 @@ namespace yaad {
 
 namespace {
 
-struct Options {
-    std::vector<std::string> train, holdout, rescore;
-    std::string out, init;
+struct Options : TrainingOptions {
+    std::string init;
     std::optional<Variant> variant;
     int epochs = 600;
     double learning_rate = 3.0;
     double l2 = 3e-9;
-    double lambda = 0.3;
-    double scale = 0;  // 0: fit to the hand-made evaluation
     bool last = false;  // write the last epoch's weights, not the best hold-out's
 };
 
-[[noreturn]] void usage(const std::string& error) {
-    std::cerr << "yaad-train: " << error << "\n"
-              << "usage: yaad-train --train FILE... --holdout FILE... --out FILE [--epochs N] [--lr X] [--l2 X]\n"
-              << "                  [--lambda X] [--scale X] [--init WEIGHTS] [--rescore FILE...] [--last]\n"
-              << "                  [--variant V]\n";
-    std::exit(2);
-}
-
 Options parse(int argc, char** argv) {
     Options o;
-    std::vector<std::string>* list = nullptr;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage(a + " needs a value");
-            return argv[++i];
-        };
-        auto number = [&]() {
-            const std::string v = value();
-            try {
-                return std::stod(v);
-            } catch (...) {
-                usage(a + " needs a number, not " + v);
-            }
-        };
-        if (a == "--train") {
-            list = &o.train;
-        } else if (a == "--holdout") {
-            list = &o.holdout;
-        } else if (a == "--rescore") {
-            list = &o.rescore;
-        } else if (a == "--out") {
-            o.out = value(), list = nullptr;
-        } else if (a == "--variant") {
-            const std::string name = value();
-            o.variant = parse_variant(name), list = nullptr;
-            if (!o.variant) usage("unknown variant " + name + "; one of " + variant_names());
-        } else if (a == "--last") {
-            o.last = true, list = nullptr;
-        } else if (a == "--init") {
-            o.init = value(), list = nullptr;
-        } else if (a == "--epochs") {
-            o.epochs = static_cast<int>(number()), list = nullptr;
-        } else if (a == "--lr") {
-            o.learning_rate = number(), list = nullptr;
-        } else if (a == "--l2") {
-            o.l2 = number(), list = nullptr;
-        } else if (a == "--lambda") {
-            o.lambda = number(), list = nullptr;
-        } else if (a == "--scale") {
-            o.scale = number(), list = nullptr;
-        } else if (a.rfind("--", 0) == 0 || !list) {
-            usage("unknown argument " + a);
+    ToolArgs args("yaad-train",
+                  "usage: yaad-train --train FILE... --holdout FILE... --out FILE [--epochs N] [--lr X] [--l2 X]\n"
+                  "                  [--lambda X] [--scale X] [--init WEIGHTS] [--rescore FILE...] [--last]\n"
+                  "                  [--variant V]\n",
+                  argc, argv);
+    while (args.next()) {
+        if (o.read(args)) continue;
+        if (args.is("--variant")) {
+            const std::string name = args.value();
+            o.variant = parse_variant(name);
+            if (!o.variant) args.fail("unknown variant " + name + "; one of " + variant_names());
+        } else if (args.is("--last")) {
+            o.last = true;
+        } else if (args.is("--init")) {
+            o.init = args.value();
+        } else if (args.is("--epochs")) {
+            o.epochs = args.integer();
+        } else if (args.is("--lr")) {
+            o.learning_rate = args.number();
+        } else if (args.is("--l2")) {
+            o.l2 = args.number();
         } else {
-            list->push_back(a);
+            args.other();
         }
     }
-    if (o.train.empty() || o.holdout.empty() || o.out.empty()) usage("give --train, --holdout and --out");
-    if (o.epochs < 1 || !(o.lambda >= 0 && o.lambda <= 1) || !(o.learning_rate > 0) || !(o.l2 >= 0))
-        usage("--epochs must be 1 or more, --lambda 0 to 1, --lr above 0, --l2 0 or more");
+    o.check(args);
+    if (o.epochs < 1 || !(o.learning_rate > 0) || !(o.l2 >= 0))
+        args.fail("--epochs must be 1 or more, --lr above 0, --l2 0 or more");
     return o;
 }
 
@@ -135,20 +101,6 @@ struct Data {
     std::vector<float> handmade;  // the hand-made evaluation, White's view
     std::size_t size() const { return result.size(); }
 };
-
-// The scores of a deeper search, by variant and position.
-using Rescores = std::unordered_map<std::uint64_t, std::int16_t>;
-
-std::uint64_t rescore_key(const TrainingRecord& r) {
-    return r.position.key ^ (static_cast<std::uint64_t>(r.variant) * 0x9e3779b97f4a7c15ULL);
-}
-
-Rescores read_rescores(const std::vector<std::string>& paths) {
-    Rescores scores;
-    for (const std::string& path : paths)
-        for (const TrainingRecord& r : read_records(path)) scores[rescore_key(r)] = r.score;
-    return scores;
-}
 
 Data load(const std::vector<std::string>& paths, EvalFamily& family, bool& family_known, const Rescores& rescores = {}) {
     Data d;
@@ -356,10 +308,5 @@ int run(const Options& o) {
 }  // namespace yaad
 
 int main(int argc, char** argv) {
-    try {
-        return yaad::run(yaad::parse(argc, argv));
-    } catch (const yaad::InputError& e) {
-        std::cerr << "yaad-train: error: " << e.what() << "\n";
-        return 2;
-    }
+    return yaad::run_tool("yaad-train", [&] { return yaad::run(yaad::parse(argc, argv)); });
 }

@@ -19,17 +19,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <numeric>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "eval.hpp"
 #include "input_error.hpp"
 #include "net_model.hpp"
 #include "training_loss.hpp"
+#include "training_options.hpp"
 #include "training_record.hpp"
 #include "variant.hpp"
 
@@ -37,81 +36,45 @@ namespace yaad {
 
 namespace {
 
-struct Options {
-    std::vector<std::string> train, holdout, rescore;
-    std::string out;
+struct Options : TrainingOptions {
     int hidden1 = 128, hidden2 = 32, buckets = 1;
     int epochs = 20, batch = 1024;
     double learning_rate = 0.001;
-    double lambda = 0.3;
-    double scale = 0;  // 0: fit to the hand-made evaluation
     std::uint64_t seed = 1;
 };
 
-[[noreturn]] void usage(const std::string& error) {
-    std::cerr << "yaad-train-net: " << error << "\n"
-              << "usage: yaad-train-net --train FILE... --holdout FILE... --out FILE [--hidden1 N] [--hidden2 N]\n"
-              << "                      [--buckets N] [--epochs N] [--batch N] [--lr X] [--lambda X] [--scale X]\n"
-              << "                      [--seed N] [--rescore FILE...]\n";
-    std::exit(2);
-}
-
 Options parse(int argc, char** argv) {
     Options o;
-    std::vector<std::string>* list = nullptr;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= argc) usage(a + " needs a value");
-            return argv[++i];
-        };
-        auto number = [&]() {
-            const std::string v = value();
-            list = nullptr;
-            try {
-                return std::stod(v);
-            } catch (...) {
-                usage(a + " needs a number, not " + v);
-            }
-        };
-        if (a == "--train") {
-            list = &o.train;
-        } else if (a == "--holdout") {
-            list = &o.holdout;
-        } else if (a == "--rescore") {
-            list = &o.rescore;
-        } else if (a == "--out") {
-            o.out = value(), list = nullptr;
-        } else if (a == "--hidden1") {
-            o.hidden1 = static_cast<int>(number());
-        } else if (a == "--hidden2") {
-            o.hidden2 = static_cast<int>(number());
-        } else if (a == "--buckets") {
-            o.buckets = static_cast<int>(number());
-        } else if (a == "--epochs") {
-            o.epochs = static_cast<int>(number());
-        } else if (a == "--batch") {
-            o.batch = static_cast<int>(number());
-        } else if (a == "--lr") {
-            o.learning_rate = number();
-        } else if (a == "--lambda") {
-            o.lambda = number();
-        } else if (a == "--scale") {
-            o.scale = number();
-        } else if (a == "--seed") {
-            o.seed = static_cast<std::uint64_t>(number());
-        } else if (a.rfind("--", 0) == 0 || !list) {
-            usage("unknown argument " + a);
+    ToolArgs args("yaad-train-net",
+                  "usage: yaad-train-net --train FILE... --holdout FILE... --out FILE [--hidden1 N] [--hidden2 N]\n"
+                  "                      [--buckets N] [--epochs N] [--batch N] [--lr X] [--lambda X] [--scale X]\n"
+                  "                      [--seed N] [--rescore FILE...]\n",
+                  argc, argv);
+    while (args.next()) {
+        if (o.read(args)) continue;
+        if (args.is("--hidden1")) {
+            o.hidden1 = args.integer();
+        } else if (args.is("--hidden2")) {
+            o.hidden2 = args.integer();
+        } else if (args.is("--buckets")) {
+            o.buckets = args.integer();
+        } else if (args.is("--epochs")) {
+            o.epochs = args.integer();
+        } else if (args.is("--batch")) {
+            o.batch = args.integer();
+        } else if (args.is("--lr")) {
+            o.learning_rate = args.number();
+        } else if (args.is("--seed")) {
+            o.seed = args.whole();
         } else {
-            list->push_back(a);
+            args.other();
         }
     }
-    if (o.train.empty() || o.holdout.empty() || o.out.empty()) usage("give --train, --holdout and --out");
+    o.check(args);
     if (o.hidden1 < 1 || o.hidden1 > net_max_hidden || o.hidden1 % net_hidden1_step != 0 || o.hidden2 < 1 || o.hidden2 > net_max_hidden ||
-        o.buckets < 1 || o.buckets > 64 || o.epochs < 1 || o.batch < 1 || !(o.learning_rate > 0) ||
-        !(o.lambda >= 0 && o.lambda <= 1))
-        usage("--hidden1 a multiple of " + std::to_string(net_hidden1_step) + ", --hidden1 and --hidden2 1 to " + std::to_string(net_max_hidden) +
-              ", --buckets 1 to 64, --epochs and --batch 1 or more, --lr above 0, --lambda 0 to 1");
+        o.buckets < 1 || o.buckets > 64 || o.epochs < 1 || o.batch < 1 || !(o.learning_rate > 0))
+        args.fail("--hidden1 a multiple of " + std::to_string(net_hidden1_step) + ", --hidden1 and --hidden2 1 to " + std::to_string(net_max_hidden) +
+                  ", --buckets 1 to 64, --epochs and --batch 1 or more, --lr above 0");
     return o;
 }
 
@@ -128,19 +91,6 @@ struct Data {
     int max_pieces = 0;
     std::size_t size() const { return result.size(); }
 };
-
-std::uint64_t rescore_key(const TrainingRecord& r) {
-    return r.position.key ^ (static_cast<std::uint64_t>(r.variant) * 0x9e3779b97f4a7c15ULL);
-}
-
-using Rescores = std::unordered_map<std::uint64_t, std::int16_t>;
-
-Rescores read_rescores(const std::vector<std::string>& paths) {
-    Rescores scores;
-    for (const std::string& path : paths)
-        for (const TrainingRecord& r : read_records(path)) scores[rescore_key(r)] = r.score;
-    return scores;
-}
 
 Data load(const std::vector<std::string>& paths, std::optional<EvalFamily>& family, const Rescores& rescores = {}) {
     Data d;
@@ -290,10 +240,5 @@ int run(const Options& o) {
 }  // namespace yaad
 
 int main(int argc, char** argv) {
-    try {
-        return yaad::run(yaad::parse(argc, argv));
-    } catch (const yaad::InputError& e) {
-        std::cerr << "yaad-train-net: error: " << e.what() << "\n";
-        return 2;
-    }
+    return yaad::run_tool("yaad-train-net", [&] { return yaad::run(yaad::parse(argc, argv)); });
 }
