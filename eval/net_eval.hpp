@@ -1,9 +1,8 @@
 #pragma once
 // The network evaluation of a position (net_weights.hpp's arithmetic), in
-// hundredths of a man from the side to move's view. The accumulator is
-// built from the piece list at each call (net_forward.cpp): with at most 24
-// pieces on 8x8 that is a few hundred vector additions, and it needs no
-// hook in the search.
+// hundredths of a man from the side to move's view. Here the accumulator is
+// built from the piece list (net_forward.cpp); the search keeps it from
+// node to node instead (net_accumulator.hpp), with the same result.
 
 #include <algorithm>
 #include <array>
@@ -34,11 +33,14 @@ struct NetEval {
         return net_forward(n, active.data(), count, bucket);
     }
 
-    static int evaluate(const Position& p, const NetWeights& n) {
+    // A raw output in hundredths of a man.
+    static int scaled(std::int32_t raw_output, const NetWeights& n) {
         constexpr std::int64_t unit = net_activation_one * net_weight_one;
-        const auto score = static_cast<std::int64_t>(raw(p, n)) * n.output_scale / unit;
+        const auto score = static_cast<std::int64_t>(raw_output) * n.output_scale / unit;
         return static_cast<int>(std::clamp<std::int64_t>(score, -learned_score_limit, learned_score_limit));
     }
+
+    static int evaluate(const Position& p, const NetWeights& n) { return scaled(raw(p, n), n); }
 };
 
 }  // namespace yaad

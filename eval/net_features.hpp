@@ -51,23 +51,38 @@ struct NetInputs {
         return d;
     }();
 
-    // Writes the active inputs of p to `out`
-    // (room for max_active) and returns how many.
-    static int active(const Position& p, std::uint16_t* out) {
-        const int view = p.side == Color::white ? 0 : 1;
-        const Color us = p.side, them = ~p.side;
+    // The input of a man or king of colour c on s, seen by `view` (the
+    // side to move: 0 White, 1 Black). Our men stand on rows 0 to N-2
+    // (dense 0 to men_inputs - 1); theirs on rows 1 to N-1 (dense
+    // row_squares and up).
+    static int input(int view, Color c, bool king, Square s) {
+        const bool ours = index(c) == view;
+        const int base = king ? (ours ? our_kings : their_kings) : (ours ? our_men : their_men - row_squares);
+        return base + dense[view][s];
+    }
+
+    // Writes the inputs of the pieces on `squares` of colour c, kings or
+    // men, to `out` and returns how many.
+    static int inputs(int view, Color c, bool king, Bitboard squares, std::uint16_t* out) {
         int n = 0;
-        auto add = [&](Bitboard b, int base) {
-            for_each_square(b, [&](Square s) { out[n++] = static_cast<std::uint16_t>(base + dense[view][s]); });
-        };
-        // Our men stand on rows 0 to N-2 (dense 0 to men_inputs - 1); theirs
-        // on rows 1 to N-1 (dense row_squares and up).
-        add(p.men(us), our_men);
-        add(p.men(them), their_men - row_squares);
-        add(p.kings_of(us), our_kings);
-        add(p.kings_of(them), their_kings);
+        for_each_square(squares, [&](Square s) { out[n++] = static_cast<std::uint16_t>(input(view, c, king, s)); });
         return n;
     }
+
+    // Writes the active inputs of p seen by `view` to `out` (room for
+    // max_active) and returns how many.
+    static int active(const Position& p, int view, std::uint16_t* out) {
+        // In the order the trainer has always summed them (its float sums
+        // depend on it).
+        const Color us = view == 0 ? Color::white : Color::black, them = ~us;
+        int n = inputs(view, us, false, p.men(us), out);
+        n += inputs(view, them, false, p.men(them), out + n);
+        n += inputs(view, us, true, p.kings_of(us), out + n);
+        return n + inputs(view, them, true, p.kings_of(them), out + n);
+    }
+
+    // The same from the side to move.
+    static int active(const Position& p, std::uint16_t* out) { return active(p, index(p.side), out); }
 };
 
 }  // namespace yaad

@@ -75,6 +75,20 @@ void write_net_file(const std::string& path, NetWeights& n);
 // active[0..count) (net_features.hpp) and an output bucket.
 std::int32_t net_forward(const NetWeights& n, const std::uint16_t* active, int count, int bucket);
 
+// net_forward in its two halves, for a first layer kept from node to node
+// (net_accumulator.hpp). The accumulator (hidden1 sums, 32-byte aligned for
+// speed) of the inputs active[0..count):
+void net_refresh(const NetWeights& n, const std::uint16_t* active, int count, std::int16_t* acc);
+// `to` = `from` less the columns of `removed` plus those of `added` (`to`
+// may be `from`): the same bits as a refresh of the new inputs.
+void net_update(const NetWeights& n, const std::int16_t* from, std::int16_t* to, const std::uint16_t* removed,
+                int removed_count, const std::uint16_t* added, int added_count);
+// The output before scaling from an accumulator.
+std::int32_t net_output(const NetWeights& n, const std::int16_t* acc, int bucket);
+// The same by the plain loops whatever the CPU, for the tests to compare
+// the AVX2 copy with.
+std::int32_t net_output_portable(const NetWeights& n, const std::int16_t* acc, int bucket);
+
 // A file's whole bytes; throws InputError when it cannot be read.
 std::vector<std::uint8_t> read_file_bytes(const std::string& path);
 

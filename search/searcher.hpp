@@ -45,6 +45,7 @@
 
 #include "database.hpp"
 #include "draw_rules.hpp"
+#include "net_accumulator.hpp"
 #include "static_eval.hpp"
 #include "limits.hpp"
 #include "movegen.hpp"
@@ -80,6 +81,7 @@ public:
         set_keys(stack_[0]);
         stack_[0].reversible = static_cast<int>(earlier_keys.size());
         earlier_keys_ = earlier_keys;
+        net_.enter(0);
     }
 
     SearchResult run(const IterationCallback& on_iteration) {
@@ -294,6 +296,7 @@ private:
         Frame& child = stack_[ply + 1];
         child.position = parent.position;
         child.position.make(m);
+        net_.enter(ply + 1);
         child.counters = parent.counters;
         child.counters.template update<R>(parent.position, m, child.position);
         set_keys(child);
@@ -489,7 +492,7 @@ private:
         if (moves.empty()) return -win_score + ply;
 
         const bool captures = moves[0].is_capture();
-        f.static_eval = static_eval<R>(f.position);
+        f.static_eval = evaluate(ply);
         if (moves.size() == 1 && ply < 2 * root_depth_) ++depth;
 
         // Static beta pruning at the frontier: far ahead in a quiet position
@@ -605,12 +608,12 @@ private:
         if (f.plies_to_rule_draw == 0) return 0;
         const std::optional<DatabaseVerdict> database = ply > 0 ? database_verdict(ply) : std::nullopt;
         if (database && database->bound == Bound::exact) return database->score;
-        if (ply >= max_ply - 1) return within(database, static_eval<R>(f.position));
+        if (ply >= max_ply - 1) return within(database, evaluate(ply));
 
         const bool captures = moves[0].is_capture();
         int best_score = -infinite_score;
         if (!captures) {
-            const int stand_pat = static_eval<R>(f.position);
+            const int stand_pat = evaluate(ply);
             if (threat_plies >= 1 || !Movegen<R>::opponent_can_capture(f.position)) {
                 ++leaves_;
                 leaf_plies_ += static_cast<std::uint64_t>(ply);
@@ -648,6 +651,14 @@ private:
         return within(database, best_score);
     }
 
+    // The static evaluation of the node at `ply`, a network's first layer
+    // kept along the path.
+    int evaluate(int ply) {
+        return static_eval<R>(stack_[ply].position, [&](const NetWeights& n) {
+            return net_.raw(ply, n, [&](int j) -> const Position& { return stack_[j].position; });
+        });
+    }
+
     // About ln(depth) * ln(move number) / 2, as chess engines reduce.
     static int late_move_reduction(int depth, std::size_t index) {
         static const auto table = [] {
@@ -669,6 +680,7 @@ private:
     const int database_pieces_;
     std::vector<std::uint64_t> earlier_keys_;
     std::array<Frame, max_ply + 1> stack_;
+    NetAccumulators<R> net_{max_ply + 1};
     std::array<std::array<std::array<int, 64>, 64>, 2> history_{};
     std::uint64_t nodes_ = 0;
     std::uint64_t database_hits_ = 0;

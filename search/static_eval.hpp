@@ -28,16 +28,23 @@ const NetWeights* network_for(const Position& p) {
     return active_network(R::variant);
 }
 
-template <class R>
-int static_eval(const Position& p) {
+// net_raw(n) gives the network's output before scaling for p (the search
+// keeps its first layer from node to node: net_accumulator.hpp).
+template <class R, class NetRaw>
+int static_eval(const Position& p, const NetRaw& net_raw) {
     if (const NetWeights* n = network_for<R>(p)) {
         const int divisor = Evaluator<R>::drawish_divisor(p);
-        return divisor ? NetEval<R>::evaluate(p, *n) / divisor : 0;
+        return divisor ? NetEval<R>::scaled(net_raw(*n), *n) / divisor : 0;
     }
     const LearnedWeights* w = learned_weights_for<R>(p);
     if (!w) return Evaluator<R>::evaluate(p);
     const int divisor = Evaluator<R>::drawish_divisor(p);
     return divisor ? LearnedEval<R>::evaluate(p, *w) / divisor : 0;
+}
+
+template <class R>
+int static_eval(const Position& p) {
+    return static_eval<R>(p, [&](const NetWeights& n) { return NetEval<R>::raw(p, n); });
 }
 
 }  // namespace yaad

@@ -1,16 +1,12 @@
 #pragma once
 // What the tests of the learned evaluations (patterns and network) share:
-// a position's colour mirror and positions of random games.
-
-#include <cstdint>
-#include <vector>
+// a position's colour mirror (random games: test_helpers.hpp).
 
 #include "fen.hpp"
 #include "geometry.hpp"
-#include "legal_moves.hpp"
 #include "position.hpp"
-#include "random.hpp"
 #include "rules.hpp"
+#include "test_helpers.hpp"
 #include "variant.hpp"
 
 namespace yaad::test {
@@ -34,23 +30,6 @@ inline Position colour_mirror(const Position& p) {
     m.side = ~p.side;
     m.refresh_key();
     return m;
-}
-
-// Positions of random games: every legal move equally likely, so kings
-// and odd material come up as well as openings.
-inline std::vector<Position> random_positions(Variant v, int count, std::uint64_t seed) {
-    Random random(seed);
-    std::vector<Position> out;
-    while (static_cast<int>(out.size()) < count) {
-        Position p = start_position(v);
-        for (int ply = 0; ply < 150 && static_cast<int>(out.size()) < count; ++ply) {
-            const MoveList moves = legal_moves(v, p);
-            if (moves.empty()) break;
-            p.make(moves[random.below(moves.size())]);
-            out.push_back(p);
-        }
-    }
-    return out;
 }
 
 }  // namespace yaad::test

@@ -51,22 +51,38 @@ inline Position after(Variant v, const Position& p, std::string_view text) {
     return next;
 }
 
-// Every position met in `games` random games from the start position, each
-// cut after `max_plies` plies. Seeded, so each run sees the same positions;
-// long games reach kings and endgames, short ones do not.
-inline std::vector<Position> random_positions(Variant v, std::uint64_t seed, int games, int max_plies) {
+// A random game from the start position: every legal move equally likely,
+// so kings and odd material come up as well as openings.
+struct RandomGame {
+    std::vector<Position> positions;  // the start, then after each move
+    std::vector<Move> moves;
+};
+
+// `games` random games, each cut after `max_plies` plies. Seeded, so each
+// run sees the same games; long games reach kings and endgames, short ones
+// do not.
+inline std::vector<RandomGame> random_games(Variant v, std::uint64_t seed, int games, int max_plies) {
     Random random(seed);
-    std::vector<Position> out;
-    for (int g = 0; g < games; ++g) {
+    std::vector<RandomGame> out(static_cast<std::size_t>(games));
+    for (RandomGame& game : out) {
         Position p = start_position(v);
-        out.push_back(p);
+        game.positions.push_back(p);
         for (int ply = 0; ply < max_plies; ++ply) {
             const MoveList moves = legal_moves(v, p);
             if (moves.empty()) break;
-            p.make(moves[random.below(moves.size())]);
-            out.push_back(p);
+            game.moves.push_back(moves[random.below(moves.size())]);
+            p.make(game.moves.back());
+            game.positions.push_back(p);
         }
     }
+    return out;
+}
+
+// Every position of random_games, one game after another.
+inline std::vector<Position> random_positions(Variant v, std::uint64_t seed, int games, int max_plies) {
+    std::vector<Position> out;
+    for (const RandomGame& game : random_games(v, seed, games, max_plies))
+        out.insert(out.end(), game.positions.begin(), game.positions.end());
     return out;
 }
 
