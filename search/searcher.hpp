@@ -330,8 +330,9 @@ private:
     // - Elsewhere a win is sure only if its next capture or crowning, which
     //   resets every count, comes before the counts run out, and the slice
     //   is exact: every ending it can lead to is won under a fresh count
-
-
+    //   wherever it is stored as won. Otherwise it is only a bound a
+    //   hundredth of a man off the draw (above it for a win, below for a
+    //   loss), and the search goes on below to find out more.
     // A draw stays a draw: a count never turns one into a win.
     struct DatabaseVerdict {
         int score;
