@@ -63,26 +63,38 @@ using Lanes = std::uint16_t __attribute__((vector_size(2 * net_hidden1_step)));
     sum_columns(n, from, to, removed, removed_count, added, added_count);
 }
 
-[[gnu::always_inline]] inline std::int32_t output_body(const NetWeights& n, const std::int16_t* accumulator,
-                                                       int bucket) {
-    const int h1 = n.hidden1, h2 = n.hidden2;
-    alignas(32) std::array<std::int16_t, net_max_hidden> acc;
-    for (int j = 0; j < h1; ++j)
-        acc[j] = static_cast<std::int16_t>(std::clamp<int>(accumulator[j], 0, net_activation_one));
-
-    alignas(32) std::array<std::int32_t, net_max_hidden> hidden;
-    for (int k = 0; k < h2; ++k) {
+// The second layer's outputs from `first` on, and the output: plain loops
+// the compiler vectorizes (the AVX2 copy does most of the second layer by
+// hand and the rest here).
+[[gnu::always_inline]] inline void hidden_from(const NetWeights& n, const std::int16_t* acc, int first,
+                                               std::int32_t* hidden) {
+    const int h1 = n.hidden1;
+    for (int k = first; k < n.hidden2; ++k) {
         const std::int16_t* w = n.w2.data() + static_cast<std::size_t>(k) * h1;
         std::int32_t sum = 0;
         for (int j = 0; j < h1; ++j) sum += acc[j] * w[j];
         // A shift, not a division: the two differ only below 0, which clips to 0.
         hidden[k] = std::clamp((sum + n.b2[k]) >> net_weight_shift, 0, net_activation_one);
     }
+}
 
-    const std::int16_t* w = n.w3.data() + static_cast<std::size_t>(bucket) * h2;
+[[gnu::always_inline]] inline std::int32_t output_layer(const NetWeights& n, const std::int32_t* hidden, int bucket) {
+    const std::int16_t* w = n.w3.data() + static_cast<std::size_t>(bucket) * n.hidden2;
     std::int32_t out = n.b3[bucket];
-    for (int k = 0; k < h2; ++k) out += hidden[k] * w[k];
+    for (int k = 0; k < n.hidden2; ++k) out += hidden[k] * w[k];
     return out;
+}
+
+[[gnu::always_inline]] inline std::int32_t output_body(const NetWeights& n, const std::int16_t* accumulator,
+                                                       int bucket) {
+    const int h1 = n.hidden1;
+    alignas(32) std::array<std::int16_t, net_max_hidden> acc;
+    for (int j = 0; j < h1; ++j)
+        acc[j] = static_cast<std::int16_t>(std::clamp<int>(accumulator[j], 0, net_activation_one));
+
+    alignas(32) std::array<std::int32_t, net_max_hidden> hidden;
+    hidden_from(n, acc.data(), 0, hidden.data());
+    return output_layer(n, hidden.data(), bucket);
 }
 
 struct Kernels {
@@ -147,16 +159,8 @@ std::int32_t output_baseline(const NetWeights& n, const std::int16_t* acc, int b
         out = _mm_min_epi32(_mm_max_epi32(out, _mm_setzero_si128()), _mm_set1_epi32(net_activation_one));
         _mm_store_si128(reinterpret_cast<__m128i*>(hidden.data() + k), out);
     }
-    for (; k < h2; ++k) {
-        const std::int16_t* w = n.w2.data() + static_cast<std::size_t>(k) * h1;
-        std::int32_t sum = 0;
-        for (int j = 0; j < h1; ++j) sum += acc[j] * w[j];
-        hidden[k] = std::clamp((sum + n.b2[k]) >> net_weight_shift, 0, net_activation_one);
-    }
-    const std::int16_t* w = n.w3.data() + static_cast<std::size_t>(bucket) * h2;
-    std::int32_t out = n.b3[bucket];
-    for (int j = 0; j < h2; ++j) out += hidden[j] * w[j];
-    return out;
+    hidden_from(n, acc.data(), k, hidden.data());
+    return output_layer(n, hidden.data(), bucket);
 }
 #endif
 
