@@ -70,6 +70,15 @@ TEST_CASE("a game from a set-up position keeps its start") {
     CHECK(back.moves() == game.moves());
 }
 
+TEST_CASE("Result closes the seven tags, before the others") {
+    const Game game(Variant::international);
+    const std::string with_black = pdn_game(game, {{"Event", "e"}, {"White", "w"}, {"Black", "b"}, {"Annotator", "a"}}, "*");
+    CHECK(with_black.substr(0, with_black.find("\n\n")) ==
+          "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[Annotator \"a\"]\n[GameType \"20\"]");
+    const std::string without = pdn_game(game, {{"Event", "e"}}, "1-0");
+    CHECK(without.substr(0, without.find("\n\n")) == "[Event \"e\"]\n[Result \"1-0\"]\n[GameType \"20\"]");
+}
+
 TEST_CASE("PDN as other programs write it") {
     const std::string text =
         "; a file comment\n"
