@@ -537,7 +537,8 @@ private:
     }
 
     // The network's score, each piece's share, largest first, then what
-    // the search does to the score: all for the side to move.
+    // the search does to the score: the shares for the side to move, the
+    // scores for whoever they favour.
     void show_network(const LearnedExplanation& e) {
         const Variant v = game_.variant();
         const Color to_move = game_.position().side;

@@ -87,7 +87,8 @@ class FileOpenings:
     def __init__(self, path, variant, referee):
         self.path = path
         try:
-            with open(path, encoding="utf-8") as f:
+            # utf-8-sig: Windows programs often begin a file with a byte order mark.
+            with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
         except OSError as e:
             raise OpeningError(f"cannot read {path}: {e.strerror}") from e

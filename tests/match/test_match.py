@@ -88,8 +88,9 @@ class RealMatchTest(MatchTestCase):
 
     def test_openings_from_a_pdn_file(self):
         openings = self.dir / "openings.pdn"
-        openings.write_text('[Event "opening"]\n1. 11-15 23-19 2. 8-11 *\n\n'
-                            '[FEN "W:W21-32:B1-12"]\n1... 22-18 *\n')
+        # A byte order mark first, as Windows programs write.
+        openings.write_text('\ufeff[Event "opening"]\n1. 11-15 23-19 2. 8-11 *\n\n'
+                            '[FEN "W:W21-32:B1-12"]\n1... 22-18 *\n', encoding="utf-8")
         data = self.run_with_json("--engine", yaad_engine(), "--engine", yaad_engine(), "--variant", "english",
                                   "--games", "6", "--tc", "depth=1", "--openings", str(openings),
                                   "--max-plies", "2")
