@@ -1,5 +1,6 @@
 #include "shell.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -311,6 +312,7 @@ private:
         game_.play(m);
         record_.by_engine.push_back(by_engine);
         record_.loaded_result.clear();
+        record_.loaded_as_is = false;
         unsaved_ = true;
     }
 
@@ -318,6 +320,7 @@ private:
         for (int i = 0; i < n && game_.undo(); ++i) {
             if (!record_.by_engine.empty()) record_.by_engine.pop_back();
             record_.loaded_result.clear();
+            record_.loaded_as_is = false;
             unsaved_ = true;
         }
     }
@@ -342,8 +345,10 @@ private:
     }
 
     // The seven tags PDN requires (Result is added by pdn_game): a loaded
-    // game keeps its own; a game played here says who played each side.
-    std::vector<std::pair<std::string, std::string>> seven_tags() const {
+    // game keeps its own, and its other tags while its moves are the
+    // record's (a Termination or a clock would not fit a game played on);
+    // a game played here says who played each side.
+    std::vector<std::pair<std::string, std::string>> pdn_tags() const {
         auto player = [&](Color c) -> std::string {
             bool engine = false, person = false;
             Position p = game_.start();
@@ -365,12 +370,19 @@ private:
             for (auto& [name, value] : tags)
                 for (const auto& [loaded_name, loaded_value] : record_.loaded_tags)
                     if (loaded_name == name) value = loaded_value;
+            if (record_.loaded_as_is)
+                for (const auto& [name, value] : record_.loaded_tags) {
+                    // pdn_game writes these from the game itself.
+                    const bool written = name == "Result" || name == "GameType" || name == "SetUp" || name == "FEN";
+                    const bool seven = std::any_of(tags.begin(), tags.begin() + 6, [&](const auto& t) { return t.first == name; });
+                    if (!written && !seven) tags.emplace_back(name, value);
+                }
         }
         return tags;
     }
 
     void save(std::string_view file) {
-        const std::string text = pdn_game(game_, seven_tags(), result_text());
+        const std::string text = pdn_game(game_, pdn_tags(), result_text());
         const bool existed = std::filesystem::exists(std::string(file));
         std::ofstream out(std::string(file), std::ios::app | std::ios::binary);
         if (!out) throw InputError("cannot write " + quoted_excerpt(file));
@@ -394,6 +406,7 @@ private:
         record_ = GameRecord{};
         record_.by_engine.assign(game_.ply_count(), false);
         record_.loaded = true;
+        record_.loaded_as_is = true;
         record_.loaded_tags = pdn.tags;
         unsaved_ = false;
         record_.loaded_result = pdn.result.empty() ? pdn.tag("Result").value_or("") : pdn.result;
@@ -636,7 +649,8 @@ private:
     // What the PDN record needs beyond the moves.
     struct GameRecord {
         std::vector<bool> by_engine;  // per ply since the start: the engine chose it
-        bool loaded = false;  // taken up from a PDN file
+        bool loaded = false;       // taken up from a PDN file
+        bool loaded_as_is = false;  // ... and nothing played or taken back since
         std::vector<std::pair<std::string, std::string>> loaded_tags;
         std::string loaded_result;
     };

@@ -212,14 +212,19 @@ class GameRecord(ShellCase):
     def test_a_loaded_game_keeps_its_tags_and_invents_none(self):
         other = os.path.join(self.dir.name, "other.pdn")
         with open(other, "w") as f:
-            f.write('[White "Ann"]\n[Result "2-0"]\n[GameType "20"]\n\n1. 32-28 19-23 2-0\n')
+            f.write('[White "Ann"]\n[Result "2-0"]\n[TimeControl "180+2"]\n[GameType "20"]\n\n1. 32-28 19-23 2-0\n')
         s = self.shell()
         s.run(f"load {other}", f"save {self.file}")
+        # Played on, it is no longer the record's game: its other tags go.
+        s.run("undo", f"save {self.file}")
         with open(self.file) as f:
-            text = f.read()
-        self.assertEqual(text.split("\n\n")[0].splitlines(), [
+            games = f.read().split("\n\n")
+        self.assertEqual(games[0].splitlines(), [
             '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
-            '[Result "1-0"]', '[GameType "20"]'])
+            '[Result "1-0"]', '[TimeControl "180+2"]', '[GameType "20"]'])
+        self.assertEqual(games[2].splitlines(), [
+            '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
+            '[Result "*"]', '[GameType "20"]'])
 
     def test_who_played_is_named(self):
         s = self.shell("shell", "--variant", "english")
