@@ -12,4 +12,7 @@ constexpr int index(Color c) { return static_cast<int>(c); }
 
 constexpr const char* color_name(Color c) { return c == Color::white ? "white" : "black"; }
 
+// The side as a player, in text for people: "White", "Black".
+constexpr const char* player_name(Color c) { return c == Color::white ? "White" : "Black"; }
+
 }  // namespace yaad

@@ -152,8 +152,7 @@ std::string format_move(Variant v, const Position& before, const Move& m, MoveFo
     return out;
 }
 
-std::vector<std::string> sorted_move_texts(Variant v, const Position& before, std::vector<Move> moves,
-                                           MoveFormat format) {
+std::vector<Move> sorted_moves(Variant v, std::vector<Move> moves, MoveFormat format) {
     const BoardLayout& l = layout(v);
     const bool numeric = format == MoveFormat::numeric || format == MoveFormat::hub ||
                          (format == MoveFormat::pdn && default_style(v).squares == SquareStyle::numeric);
@@ -161,6 +160,12 @@ std::vector<std::string> sorted_move_texts(Variant v, const Position& before, st
     std::sort(moves.begin(), moves.end(), [&](const Move& a, const Move& b) {
         return std::make_tuple(key(a.from), key(a.to), a.captured) < std::make_tuple(key(b.from), key(b.to), b.captured);
     });
+    return moves;
+}
+
+std::vector<std::string> sorted_move_texts(Variant v, const Position& before, std::vector<Move> moves,
+                                           MoveFormat format) {
+    moves = sorted_moves(v, std::move(moves), format);
     std::vector<std::string> texts;
     for (const Move& m : moves) texts.push_back(format_move(v, before, m, format));
     return texts;

@@ -25,8 +25,11 @@ std::string square_text(Variant v, Square s, SquareStyle style);
 // route (the smallest route, number by number, if it has several).
 std::string format_move(Variant v, const Position& before, const Move& m, MoveFormat format = MoveFormat::pdn);
 
-// The moves as text, in the order people look them up: by the squares'
-// numbers where they are numbered, by file then rank where they are named.
+// The moves in the order people look them up: by the squares' numbers
+// where they are numbered, by file then rank where they are named.
+std::vector<Move> sorted_moves(Variant v, std::vector<Move> moves, MoveFormat format = MoveFormat::pdn);
+
+// The same moves as text, in that order.
 std::vector<std::string> sorted_move_texts(Variant v, const Position& before, std::vector<Move> moves,
                                            MoveFormat format = MoveFormat::pdn);
 

@@ -167,7 +167,12 @@ std::optional<std::string> PdnGame::tag(std::string_view name) const {
     return std::nullopt;
 }
 
-std::vector<PdnGame> read_pdn(std::string_view text) { return Reader(text).games(); }
+std::vector<PdnGame> read_pdn(std::string_view text) {
+    // Windows programs often begin a UTF-8 file with a byte order mark.
+    constexpr std::string_view byte_order_mark = "\xEF\xBB\xBF";
+    if (text.starts_with(byte_order_mark)) text.remove_prefix(byte_order_mark.size());
+    return Reader(text).games();
+}
 
 std::vector<PdnGame> read_pdn_file(const std::string& path) {
     constexpr std::uintmax_t most_bytes = 64u << 20;

@@ -22,8 +22,9 @@ struct PdnGame {
     std::optional<std::string> tag(std::string_view name) const;
 };
 
-// Every game in the text, in order. Throws InputError for text that is not
-// PDN (an unterminated tag, comment or variation), naming the line.
+// Every game in the text, in order (a UTF-8 byte order mark before it is
+// skipped). Throws InputError for text that is not PDN (an unterminated
+// tag, comment or variation), naming the line.
 std::vector<PdnGame> read_pdn(std::string_view text);
 
 // Every game in a file of at most 64 MB; InputError for a file that cannot

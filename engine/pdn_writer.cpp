@@ -60,8 +60,17 @@ std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, 
     auto tag = [&](const std::string& name, const std::string& value) {
         out += "[" + name + " \"" + value + "\"]\n";
     };
-    for (const auto& [name, value] : tags) tag(name, value);
-    tag("Result", result);
+    // Result closes the seven tags PDN puts first (after Black), before
+    // any others the caller gives.
+    bool result_written = false;
+    for (const auto& [name, value] : tags) {
+        tag(name, value);
+        if (name == "Black" && !result_written) {
+            tag("Result", result);
+            result_written = true;
+        }
+    }
+    if (!result_written) tag("Result", result);
     tag("GameType", std::string(pdn_game_type(v)));
     if (!(game.start() == start_position(v))) {
         tag("SetUp", "1");

@@ -18,7 +18,8 @@ struct MoveNote {
     std::string comment;
 };
 
-// Tags in the order given (Event, White, Black ...); GameType, and SetUp
+// Tags in the order given (Event, White, Black ...), with Result right
+// after Black (or after them all without a Black tag); GameType, and SetUp
 // and FEN for a game that does not start from the start position, are
 // added. `result` is "1-0", "0-1", "1/2-1/2" or "*". `notes`, if given,
 // holds one note per move; `closing`, if not empty, is a comment before

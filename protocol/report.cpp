@@ -5,6 +5,7 @@
 
 #include "notation.hpp"
 #include "search.hpp"
+#include "variant.hpp"
 
 namespace yaad {
 
@@ -68,6 +69,30 @@ std::string readable_iteration(Variant v, const Position& root, const SearchInfo
     line += seconds;
     if (info.database_hits > 0) line += ", " + std::to_string(info.database_hits) + " database hits";
     return line + ")";
+}
+
+std::string game_end_text(const Game& game) {
+    const GameStatus s = game.status();
+    const std::string side = player_name(game.position().side);
+    const std::string winner = s.outcome == Outcome::white_wins   ? "White wins"
+                               : s.outcome == Outcome::black_wins ? "Black wins"
+                                                                  : "Draw";
+    switch (s.reason) {
+        case EndReason::no_pieces: return winner + ": " + side + " has no pieces left";
+        case EndReason::no_moves: return winner + ": " + side + " cannot move";
+        case EndReason::repetition: return winner + ": the same position a third time";
+        case EndReason::no_progress: {
+            const int plies = visit_variant(game.variant(), [](auto r) { return decltype(r)::progress_limit_plies; });
+            return winner + ": " + std::to_string(plies / 2) + " moves each without progress";
+        }
+        case EndReason::lone_king: {
+            const DrawCounters& c = game.counters();
+            return winner + ": the count ran out (" + player_name(c.strong) + " had " + std::to_string(c.lone_king.moves) +
+                   " moves" + (c.lone_king.counts_both_sides ? " each" : "") + " to win against the lone king)";
+        }
+        case EndReason::none: break;
+    }
+    return winner;
 }
 
 }  // namespace yaad

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "game.hpp"
 #include "limits.hpp"
 #include "position.hpp"
 #include "rules.hpp"
@@ -25,5 +26,10 @@ std::string score_for_people(int score, Color side_to_move);
 // ...  (1.23 M nodes, 2.41 M nodes/s, 0.51 s)".
 // With several lines, "depth 12  line 2  ...".
 std::string readable_iteration(Variant v, const Position& root, const SearchInfo& info, int multipv = 1);
+
+// How a game that is over ended, for people: "White wins: Black has no
+// pieces left", "Draw: the same position a third time" (the shell and the
+// web board).
+std::string game_end_text(const Game& game);
 
 }  // namespace yaad

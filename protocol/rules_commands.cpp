@@ -38,11 +38,12 @@ std::string move_details(Variant v, const Move& m) {
 int run_moves(const po::variables_map& vm) {
     const Variant v = variant_option(vm);
     const Position p = position_option(vm, v);
-    std::vector<std::string> lines;
-    for (const Move& m : legal_moves(v, p))
-        lines.push_back(format_move(v, p, m) + (vm.count("detail") ? move_details(v, m) : ""));
-    std::sort(lines.begin(), lines.end());
-    for (const std::string& line : lines) std::cout << line << "\n";
+    // The shell's order: by number where squares are numbered, by file
+    // then rank where they are named.
+    const MoveList legal = legal_moves(v, p);
+    std::vector<Move> moves = sorted_moves(v, std::vector<Move>(legal.begin(), legal.end()));
+    for (const Move& m : moves)
+        std::cout << format_move(v, p, m) << (vm.count("detail") ? move_details(v, m) : "") << "\n";
     return 0;
 }
 
@@ -55,11 +56,17 @@ int run_perft(const po::variables_map& vm) {
     const PerftCount mode = vm.count("paths") ? PerftCount::routes : PerftCount::moves;
 
     if (vm.count("divide")) {
-        std::vector<std::pair<std::string, std::uint64_t>> rows;
-        for (const DivideEntry& e : perft_divide(v, p, depth, mode))
-            rows.emplace_back(format_move(v, p, e.move), e.nodes);
-        std::sort(rows.begin(), rows.end());
-        for (const auto& [move, nodes] : rows) std::cout << move << " " << nodes << "\n";
+        const std::vector<DivideEntry> entries = perft_divide(v, p, depth, mode);
+        std::vector<Move> moves;
+        for (const DivideEntry& e : entries) moves.push_back(e.move);
+        std::vector<bool> shown(entries.size(), false);
+        for (const Move& m : sorted_moves(v, moves))
+            for (std::size_t i = 0; i < entries.size(); ++i)
+                if (!shown[i] && entries[i].move == m) {
+                    std::cout << format_move(v, p, m) << " " << entries[i].nodes << "\n";
+                    shown[i] = true;
+                    break;
+                }
         std::cout.flush();
     }
     for (int d = 1; d <= depth; ++d) {
@@ -92,7 +99,7 @@ int run_random_opening(const po::variables_map& vm) {
 
 std::vector<Command> rules_commands() {
     return {
-        {"moves", "list the legal moves of a position, sorted", "[--variant V] [--fen F] [--detail]",
+        {"moves", "list the legal moves of a position, in square order", "[--variant V] [--fen F] [--detail]",
          [](po::options_description& d) {
              declare_variant(d);
              declare_position(d);

@@ -125,7 +125,7 @@ public:
             end_analysis();
             if (command == "stop") return true;
         }
-        if (command == "quit" || command == "exit") return false;
+        if (command == "quit" || command == "exit") return warn_of_unsaved_game();
         try {
             dispatch(command, args, line);
         } catch (const InputError& e) {
@@ -174,6 +174,7 @@ private:
         } else if (command == "go") {
             engine_move(args.empty() ? level_ : limits_from(args));
         } else if (command == "analyse" || command == "analyze") {
+            if (game_.status().outcome != Outcome::ongoing) throw InputError("the game is over; 'new' or 'undo'");
             SearchLimits limits;
             if (args.empty())
                 limits.infinite = true;
@@ -194,7 +195,9 @@ private:
             }
             out_ << "multipv " << multipv_ << "\n";
         } else if (command == "level") {
-            if (args.size() == 1) {
+            if (args.size() == 1 && !parse_integer(args[0])) {
+                throw InputError("level N (a strength 1 to 20), or level depth D, time S or nodes N");
+            } else if (args.size() == 1) {
                 const auto n = parse_integer(args[0]);
                 if (!n || *n < weakest_level || *n > full_strength)
                     throw InputError("level N takes a strength 1 to 20 (20 is full strength)");
@@ -235,6 +238,7 @@ private:
             const RandomOpening o = random_opening(game_.variant(), plies, seed);
             new_game(game_.variant(), start_position(game_.variant()), false);
             for (const Move& m : o.moves) play(m, false);
+            unsaved_ = false;  // the opening begins the game, as `new` does
             out_ << "random opening (seed " << seed << "): " << format_line(game_.variant(), game_.start(), o.moves)
                  << "\n";
             show_board();
@@ -247,6 +251,16 @@ private:
         } else {
             play_move(line);
         }
+    }
+
+    // A game played or changed since it was last saved or loaded would be
+    // lost: the first quit says so and stays, a second one leaves.
+    bool warn_of_unsaved_game() {
+        if (!unsaved_ || game_.ply_count() == 0) return false;
+        unsaved_ = false;
+        out_ << "the game is not saved (" << game_.ply_count() << (game_.ply_count() == 1 ? " ply" : " plies")
+             << "): 'save FILE' keeps it; 'quit' again leaves without it\n";
+        return true;
     }
 
     static int count_argument(std::string_view text, const char* what) {
@@ -288,6 +302,7 @@ private:
     void new_game(Variant v, const Position& p, bool show = true) {
         game_ = Game(v, p);
         record_ = GameRecord{};
+        unsaved_ = false;
         engine_.new_game();
         if (show) show_board();
     }
@@ -296,12 +311,14 @@ private:
         game_.play(m);
         record_.by_engine.push_back(by_engine);
         record_.loaded_result.clear();
+        unsaved_ = true;
     }
 
     void undo(int n) {
         for (int i = 0; i < n && game_.undo(); ++i) {
             if (!record_.by_engine.empty()) record_.by_engine.pop_back();
             record_.loaded_result.clear();
+            unsaved_ = true;
         }
     }
 
@@ -341,9 +358,14 @@ private:
         std::vector<std::pair<std::string, std::string>> tags{
             {"Event", "yaad shell game"}, {"Site", "?"},         {"Date", pdn_date_today()},
             {"Round", "-"},               {"White", player(Color::white)}, {"Black", player(Color::black)}};
-        for (auto& [name, value] : tags)
-            for (const auto& [loaded_name, loaded_value] : record_.loaded_tags)
-                if (loaded_name == name) value = loaded_value;
+        if (record_.loaded) {
+            // A loaded game was not played here: a tag its record lacks is
+            // unknown, as PDN writes it.
+            tags = {{"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"}};
+            for (auto& [name, value] : tags)
+                for (const auto& [loaded_name, loaded_value] : record_.loaded_tags)
+                    if (loaded_name == name) value = loaded_value;
+        }
         return tags;
     }
 
@@ -355,6 +377,7 @@ private:
         out << text;
         out.flush();
         if (!out) throw InputError("writing " + quoted_excerpt(file) + " failed (disk full?)");
+        unsaved_ = false;
         out_ << (existed ? "added the game to " : "saved the game in ") << file << " (" << game_.ply_count()
              << (game_.ply_count() == 1 ? " ply, " : " plies, ") << result_text() << ")\n";
     }
@@ -370,7 +393,9 @@ private:
         engine_.new_game();
         record_ = GameRecord{};
         record_.by_engine.assign(game_.ply_count(), false);
+        record_.loaded = true;
         record_.loaded_tags = pdn.tags;
+        unsaved_ = false;
         record_.loaded_result = pdn.result.empty() ? pdn.tag("Result").value_or("") : pdn.result;
         if (record_.loaded_result == "*") record_.loaded_result.clear();
         out_ << "game " << number << " of " << games.size() << " in " << file << ": "
@@ -491,7 +516,7 @@ private:
                 out_ << std::left << std::setw(16) << name << std::right << std::fixed << std::setprecision(2)
                      << std::setw(8) << value / 100.0 << "\n";
             show_divisor(learned.divisor);
-            out_ << "total " << score_text(learned.score) << " for " << color_name(game_.position().side) << "\n";
+            out_ << "total " << score_for_people(learned.score, game_.position().side) << "\n";
             out_.unsetf(std::ios::fixed);
             return;
         }
@@ -507,15 +532,17 @@ private:
                  << std::setw(8) << trace.terms[t][0] / 100.0 << std::setw(8) << -trace.terms[t][1] / 100.0 << "\n";
         }
         show_divisor(trace.terms.back()[0]);
-        out_ << "total " << score_text(score) << " for " << color_name(game_.position().side) << "\n";
+        out_ << "total " << score_for_people(score, game_.position().side) << "\n";
         out_.unsetf(std::ios::fixed);
     }
 
     // The network's score, each piece's share, largest first, then what
-    // the search does to the score: all for the side to move.
+    // the search does to the score: the shares for the side to move, the
+    // scores for whoever they favour.
     void show_network(const LearnedExplanation& e) {
         const Variant v = game_.variant();
-        const char* side = color_name(game_.position().side);
+        const Color to_move = game_.position().side;
+        const char* side = player_name(to_move);
         const SquareStyle style = visit_variant(v, [](auto r) { return decltype(r)::square_style; });
         auto signed_men = [](int score) {
             char text[32];
@@ -523,8 +550,7 @@ private:
             return std::string(text);
         };
         out_ << "evaluation: " << e.source << "\n"
-             << std::left << std::setw(18) << "network" << std::right << std::setw(6) << score_text(*e.network)
-             << " for " << side << "\n"
+             << std::left << std::setw(19) << "network" << score_for_people(*e.network, to_move) << "\n"
              << std::left << std::setw(18) << "piece" << std::right << std::setw(6) << "share"
              << "  (the score less the score without the piece, for " << side << ")\n";
         std::vector<NetPieceShare> pieces = e.pieces;
@@ -540,7 +566,7 @@ private:
                 sum += *piece.share;
                 out_ << std::setw(6) << signed_men(*piece.share) << "\n";
             } else {
-                out_ << std::setw(6) << "-" << "  (" << color_name(piece.color)
+                out_ << std::setw(6) << "-" << "  (" << player_name(piece.color)
                      << "'s only piece: a side is never left without pieces)\n";
             }
         }
@@ -548,7 +574,7 @@ private:
              << "  (not the score: a network's shares do not add up)\n";
         if (e.divisor == 1) out_ << "the search adds nothing to the network's score\n";
         show_divisor(e.divisor);
-        out_ << "total " << score_text(e.score) << " for " << side << "\n";
+        out_ << "total " << score_for_people(e.score, to_move) << "\n";
     }
 
     void show_divisor(int divisor) {
@@ -604,12 +630,13 @@ private:
         out_ << "\n\n" << (p.side == Color::white ? "White" : "Black") << " to move.  " << to_fen(v, p) << "\n";
         const GameStatus s = game_.status();
         if (s.outcome != Outcome::ongoing)
-            out_ << "Game over: " << outcome_name(s.outcome) << " (" << reason_name(s.reason) << ")\n";
+            out_ << "Game over. " << game_end_text(game_) << "\n";
     }
 
     // What the PDN record needs beyond the moves.
     struct GameRecord {
         std::vector<bool> by_engine;  // per ply since the start: the engine chose it
+        bool loaded = false;  // taken up from a PDN file
         std::vector<std::pair<std::string, std::string>> loaded_tags;
         std::string loaded_result;
     };
@@ -620,6 +647,7 @@ private:
     Engine engine_;
     std::string database_dir_;
     bool auto_reply_ = false;
+    bool unsaved_ = false;  // moves played or taken back since the game was last saved, loaded or begun
     bool prompt_;
     SearchLimits level_{.move_time = default_think_seconds};
     SearchControl control_;

@@ -392,23 +392,7 @@ std::string WebGame::status_text() const {
         const bool capture = !moves.empty() && moves[0].is_capture();
         return capitalised(side) + " to move" + (capture ? ": a capture is compulsory" : "");
     }
-    std::string winner = s.outcome == Outcome::white_wins ? "White wins" : s.outcome == Outcome::black_wins ? "Black wins" : "Draw";
-    switch (s.reason) {
-        case EndReason::no_pieces: return winner + ": " + capitalised(side) + " has no pieces left";
-        case EndReason::no_moves: return winner + ": " + capitalised(side) + " cannot move";
-        case EndReason::repetition: return winner + ": the same position a third time";
-        case EndReason::no_progress: {
-            const int plies = visit_variant(game_.variant(), [](auto r) { return decltype(r)::progress_limit_plies; });
-            return winner + ": " + std::to_string(plies / 2) + " moves each without progress";
-        }
-        case EndReason::lone_king: {
-            const DrawCounters& c = game_.counters();
-            return winner + ": the count ran out (" + capitalised(c.strong) + " had " + std::to_string(c.lone_king.moves) +
-                   " moves" + (c.lone_king.counts_both_sides ? " each" : "") + " to win against the lone king)";
-        }
-        case EndReason::none: break;
-    }
-    return winner;
+    return game_end_text(game_);
 }
 
 // The count of a counting rule under way: "13-move count: White has made

@@ -28,10 +28,11 @@ def run(*args):
 
 class Moves(unittest.TestCase):
     def test_english_start_sorted(self):
+        # In the shell's order: by number where squares are numbered.
         r = run("moves", "--variant", "english")
         self.assertEqual(r.returncode, 0)
         self.assertEqual(r.stderr, "")
-        self.assertEqual(r.stdout, "10-14\n10-15\n11-15\n11-16\n12-16\n9-13\n9-14\n")
+        self.assertEqual(r.stdout, "9-13\n9-14\n10-14\n10-15\n11-15\n11-16\n12-16\n")
 
     def test_default_variant_is_jamaican(self):
         r = run("moves")
@@ -43,8 +44,8 @@ class Moves(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         lines = r.stdout.splitlines()
         self.assertEqual(len(lines), 7)
-        self.assertEqual(lines[0], "10-14 from=10 to=14 captures=")
-        self.assertEqual(lines[6], "9-14 from=9 to=14 captures=")
+        self.assertEqual(lines[0], "9-13 from=9 to=13 captures=")
+        self.assertEqual(lines[6], "12-16 from=12 to=16 captures=")
 
     def test_detail_of_captures(self):
         r = run("moves", "--variant", "russian", "--fen", DIAMOND, "--detail")
@@ -53,9 +54,9 @@ class Moves(unittest.TestCase):
         self.assertEqual(
             r.stdout.splitlines(),
             [
-                "c5:a3:c1:e3:g5 from=14 to=16 captures=17,19,25,26",
                 "c5:b6 from=14 to=9 captures=17,18,25,26",
                 "c5:c5 from=14 to=14 captures=17,18,25,26",
+                "c5:a3:c1:e3:g5 from=14 to=16 captures=17,19,25,26",
                 "c5:e3:g5 from=14 to=16 captures=18,19",
                 "c5:h6 from=14 to=12 captures=17,19,25,26",
                 "e5:a5 from=15 to=13 captures=17,18",

@@ -70,6 +70,15 @@ TEST_CASE("a game from a set-up position keeps its start") {
     CHECK(back.moves() == game.moves());
 }
 
+TEST_CASE("Result closes the seven tags, before the others") {
+    const Game game(Variant::international);
+    const std::string with_black = pdn_game(game, {{"Event", "e"}, {"White", "w"}, {"Black", "b"}, {"Annotator", "a"}}, "*");
+    CHECK(with_black.substr(0, with_black.find("\n\n")) ==
+          "[Event \"e\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n[Annotator \"a\"]\n[GameType \"20\"]");
+    const std::string without = pdn_game(game, {{"Event", "e"}}, "1-0");
+    CHECK(without.substr(0, without.find("\n\n")) == "[Event \"e\"]\n[Result \"1-0\"]\n[GameType \"20\"]");
+}
+
 TEST_CASE("PDN as other programs write it") {
     const std::string text =
         "; a file comment\n"
@@ -90,6 +99,22 @@ TEST_CASE("PDN as other programs write it") {
     // Without a GameType the caller's variant is taken.
     CHECK(replay_pdn_game(games[2], Variant::english).variant() == Variant::english);
     CHECK(games[2].result == "*");
+}
+
+TEST_CASE("a lidraughts export: byte order mark, CRLF lines, clock comments, FEN without SetUp") {
+    const std::string text =
+        "\xEF\xBB\xBF[Event \"Rated Russian game\"]\r\n[Site \"https://lidraughts.org/Ab3dEf9h\"]\r\n"
+        "[Result \"2-0\"]\r\n[WhiteElo \"1500\"]\r\n[GameType \"25\"]\r\n[TimeControl \"180+2\"]\r\n"
+        "[FEN \"W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"]\r\n\r\n"
+        "1. 22-18 11-15 {[%clock w0:03:00 B0:03:00]} 2. 18x11 8x15 {[%clock w0:03:01 B0:02:58]} 2-0\r\n";
+    const std::vector<PdnGame> games = read_pdn(text);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].tag("Event") == "Rated Russian game");
+    CHECK(games[0].result == "1-0");
+    const Game game = replay_pdn_game(games[0], Variant::jamaican);
+    CHECK(game.variant() == Variant::russian);
+    CHECK(game.ply_count() == 4);
+    CHECK(to_fen(Variant::russian, game.position()) == "W:W21,23-32:B1-7,9,10,12,15");
 }
 
 TEST_CASE("game types name the variants") {

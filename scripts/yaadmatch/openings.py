@@ -77,14 +77,18 @@ class FileOpenings:
     FEN tag (or the start position) through the referee, so a file of
     opening lines needs no FEN. A game the runner wrote (`--pdn`) says with
     its OpeningPlies tag how many of its moves were the opening: only those
-    are played, so a match's PDN gives its openings back. Every opening is
-    checked by the referee when the file is read.
+    are played, so a match's PDN gives its openings back. A game whose
+    opening is the one of the game just before it (the other half of a
+    pair the runner wrote) adds no opening, so a match replayed from another
+    match's PDN plays each of its openings once per pair, in the same
+    order. Every opening is checked by the referee when the file is read.
     """
 
     def __init__(self, path, variant, referee):
         self.path = path
         try:
-            with open(path, encoding="utf-8") as f:
+            # utf-8-sig: Windows programs often begin a file with a byte order mark.
+            with open(path, encoding="utf-8-sig") as f:
                 text = f.read()
         except OSError as e:
             raise OpeningError(f"cannot read {path}: {e.strerror}") from e
@@ -128,7 +132,11 @@ class FileOpenings:
                 if not verdict.legal:
                     raise OpeningError(f"{where}: illegal move {move}: {verdict.message}")
                 played.append(verdict.pdn)
-            openings.append(Opening(_ongoing(verdict, where), where, start, tuple(played)))
+            opening = Opening(_ongoing(verdict, where), where, start, tuple(played))
+            if openings and (openings[-1].fen, openings[-1].start, openings[-1].moves) == (
+                    opening.fen, opening.start, opening.moves):
+                continue
+            openings.append(opening)
         return openings
 
 

@@ -219,7 +219,9 @@ class Shell(unittest.TestCase):
         self.assertIn(played.group(1), best)
         self.assertTrue(out[4].startswith("book (scores for White): "), out[4])
         self.assertTrue(out[5].startswith("depth 1  "), out[5])
-        self.assertRegex(out[-2], r"^yaad plays \S+  \(.*, depth \d+\)$")
+        # The moves were not saved: quit says so (the input then ends).
+        self.assertRegex(out[-3], r"^yaad plays \S+  \(.*, depth \d+\)$")
+        self.assertTrue(out[-1].startswith("the game is not saved (2 plies)"), out[-1])
 
     def test_book_files(self):
         files = Books.get()

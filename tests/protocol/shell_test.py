@@ -176,7 +176,11 @@ class GameRecord(ShellCase):
     def test_the_result_is_written_when_the_game_ends(self):
         s = self.shell("shell", "--variant", "english")
         s.run("fen W:W22:B18")  # White (English: the second player) takes the last man
-        s.run("22x15")
+        out, _ = s.run("22x15")
+        self.assertEqual(out[-2:], ["Black to move.  B:W15:B", "Game over. White wins: Black has no pieces left"])
+        # Nothing to analyse in a finished game.
+        out, _ = s.run("analyse")
+        self.assertEqual(out, ["error: the game is over; 'new' or 'undo'"])
         out, _ = s.run("history")
         self.assertEqual(out, ["from W:W22:B18", "1... 22x15", "1-0"])
         s.run(f"save {self.file}")
@@ -185,6 +189,37 @@ class GameRecord(ShellCase):
         self.assertIn('[Result "1-0"]', text)
         self.assertIn('[FEN "W:W22:B18"]', text)
         self.assertRegex(text, r"1\.\.\. 22x15 1-0\n")
+
+    def test_quit_warns_of_an_unsaved_game(self):
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15")
+        out, _ = s.run("quit")
+        self.assertEqual(out, ["the game is not saved (1 ply): 'save FILE' keeps it; 'quit' again leaves without it"])
+        s.run(f"save {self.file}")
+        s.p.send("quit")
+        self.assertEqual(s.p.wait(), 0)
+        # A second quit leaves all the same; so does a game with no moves.
+        t = self.shell("shell", "--variant", "english")
+        t.run("11-15")
+        t.p.send("quit")
+        t.p.send("quit")
+        self.assertEqual(t.p.wait(), 0)
+        u = self.shell("shell", "--variant", "english")
+        u.run("11-15", "undo")
+        u.p.send("quit")
+        self.assertEqual(u.p.wait(), 0)
+
+    def test_a_loaded_game_keeps_its_tags_and_invents_none(self):
+        other = os.path.join(self.dir.name, "other.pdn")
+        with open(other, "w") as f:
+            f.write('[White "Ann"]\n[Result "2-0"]\n[GameType "20"]\n\n1. 32-28 19-23 2-0\n')
+        s = self.shell()
+        s.run(f"load {other}", f"save {self.file}")
+        with open(self.file) as f:
+            text = f.read()
+        self.assertEqual(text.split("\n\n")[0].splitlines(), [
+            '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
+            '[Result "1-0"]', '[GameType "20"]'])
 
     def test_who_played_is_named(self):
         s = self.shell("shell", "--variant", "english")
@@ -342,6 +377,9 @@ class Commands(ShellCase):
             with self.subTest(bad):
                 out, _ = s.run(bad)
                 self.assert_one_error(out)
+        # A limit without its number is not taken for a strength.
+        out, _ = s.run("level depth")
+        self.assertEqual(out, ["error: level N (a strength 1 to 20), or level depth D, time S or nodes N"])
         self.assertEqual(s.run("level")[0], ["level: nodes 500, strength 4"])
         s.run("undo 2")
         out, _ = s.run("11-15")  # auto is on: a strength-4 answer
@@ -431,8 +469,8 @@ class Commands(ShellCase):
         out, _ = s.run("eval")
         self.assertEqual(out, [
             "evaluation: flying8 network v1 120-128-32-1, built-in, checksum 108a2e50f24b199b",
-            "network            -1.77 for black",
-            "piece              share  (the score less the score without the piece, for black)",
+            "network            +1.77 for White",
+            "piece              share  (the score less the score without the piece, for Black)",
             "black man e3       +1.86",
             "white man d6       -1.83",
             "white man d8       -1.78",
@@ -446,22 +484,22 @@ class Commands(ShellCase):
             "black man b2       +1.27",
             "sum of the shares  -2.46  (not the score: a network's shares do not add up)",
             "the search adds nothing to the network's score",
-            "total -1.77 for black",
+            "total +1.77 for White",
         ])
         # A side's only piece is never taken off: a side without pieces
         # has lost, which the network never sees.
         s.run("fen W:W21,22,K30:B12")
         out, _ = s.run("eval")
         self.assertEqual(out[1:], [
-            "network             5.49 for white",
-            "piece              share  (the score less the score without the piece, for white)",
+            "network            +5.49 for White",
+            "piece              share  (the score less the score without the piece, for White)",
             "white king d8      +3.75",
             "white man d6       +2.29",
             "white man b6       +1.70",
-            "black man g3           -  (black's only piece: a side is never left without pieces)",
+            "black man g3           -  (Black's only piece: a side is never left without pieces)",
             "sum of the shares  +7.74  (not the score: a network's shares do not add up)",
             "the search adds nothing to the network's score",
-            "total 5.49 for white",
+            "total +5.49 for White",
         ])
         # Kings only: the hand-made evaluation, and it says why.
         s.run("fen W:WK21,K22,K23:BK1")
@@ -469,7 +507,7 @@ class Commands(ShellCase):
         self.assertRegex(out[0], r"^evaluation: hand-made, kings only \(flying8 network v1 120-128-32-1, built-in, "
                                  r"checksum [0-9a-f]{16} is for positions with men\)$")
         self.assertIn("scaled down by 4 (drawish ending)", out)
-        self.assertEqual(out[-1], "total 1.57 for white")
+        self.assertEqual(out[-1], "total +1.57 for White")
         # English has built-in learned weights: the score per window table
         # and global term, for White.
         s = self.shell("shell", "--variant", "english")
@@ -478,14 +516,14 @@ class Commands(ShellCase):
         self.assertRegex(out[0], r"^evaluation: learned english weights v\d+, built-in, checksum [0-9a-f]{16}$")
         self.assertTrue(any(re.match(r"^window table 1\s+-?\d+\.\d\d$", l) for l in out), out)
         self.assertTrue(any(re.match(r"^men\s+0\.00$", l) for l in out), out)
-        self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
+        self.assertRegex(out[-1], rf"^total {SCORE_FOR_PEOPLE}$")
 
     def test_eval_handmade(self):
         s = self.shell("shell", "--eval", "handmade")
         out, _ = s.run("eval")
         self.assertEqual(errors(out), [])
         self.assertTrue(any(re.match(r"^material\s+12\.00\s+12\.00$", l) for l in out), out)
-        self.assertRegex(out[-1], r"^total -?\d+\.\d\d for (white|black)$")
+        self.assertRegex(out[-1], rf"^total {SCORE_FOR_PEOPLE}$")
 
     def test_perft_3(self):
         s = self.shell()
@@ -553,7 +591,7 @@ class WholeGame(ShellCase):
             self.assertEqual(fen, answer["fen"], human)
             plies += 1
             if answer["state"] != "ongoing":
-                self.assertTrue(any(l.startswith("Game over: ") for l in out), out)
+                self.assertTrue(any(l.startswith("Game over. ") for l in out), out)
                 over = True
                 break
 
@@ -566,7 +604,7 @@ class WholeGame(ShellCase):
             self.assertEqual(fen, answer["fen"])
             plies += 1
             if answer["state"] != "ongoing":
-                self.assertTrue(any(l.startswith("Game over: ") for l in out), out)
+                self.assertTrue(any(l.startswith("Game over. ") for l in out), out)
                 over = True
         self.assertGreaterEqual(plies, 2)
         if over:
