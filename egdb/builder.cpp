@@ -7,7 +7,9 @@
 #include <string_view>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 
+#include "build_lock.hpp"
 #include "count_trust.hpp"
 #include "database.hpp"
 #include "draw_rules.hpp"
@@ -287,6 +289,7 @@ private:
 
 BuildReport build(const BuildOptions& o) {
     const Variant f = family(o.variant);
+    const BuildLock lock(o.dir / std::string(variant_name(f)));
     std::vector<std::string> warnings;
     // A big cache: the slices below are read for every capture and crowning.
     std::unique_ptr<Database> db = Database::open(o.dir, warnings, 512);

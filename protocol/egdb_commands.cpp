@@ -2,6 +2,7 @@
 // databases (egdb/).
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 
@@ -13,6 +14,7 @@
 #include "notation.hpp"
 #include "proof_search.hpp"
 #include "sub_slice_store.hpp"
+#include "text.hpp"
 #include "variant.hpp"
 
 namespace yaad::cli {
@@ -21,6 +23,17 @@ namespace {
 
 std::filesystem::path dir_option(const po::variables_map& vm) {
     return vm.count("dir") ? std::filesystem::path(vm["dir"].as<std::string>()) : egdb::default_directory();
+}
+
+// The directory to read (info, probe, prove): one that does not exist is
+// an error, as with --egdb, rather than an empty database that answers
+// "not in the database" to a mistyped path.
+std::filesystem::path existing_dir_option(const po::variables_map& vm) {
+    const std::filesystem::path dir = dir_option(vm);
+    std::error_code error;
+    if (!std::filesystem::is_directory(dir, error))
+        throw InputError("no endgame database directory " + quoted_excerpt(dir.string()));
+    return dir;
 }
 
 int run_build(const po::variables_map& vm) {
@@ -58,7 +71,7 @@ std::unique_ptr<egdb::Database> open_database(const std::filesystem::path& dir, 
 }
 
 int run_info(const po::variables_map& vm) {
-    const std::filesystem::path dir = dir_option(vm);
+    const std::filesystem::path dir = existing_dir_option(vm);
     const std::unique_ptr<egdb::Database> db = open_database(dir, true);
     std::uint64_t positions = 0, bytes = 0;
     const auto slices = db->slices();
@@ -111,10 +124,10 @@ int run_probe_many(const po::variables_map& vm, Variant v, const egdb::Database&
 
 int run_probe(const po::variables_map& vm) {
     const Variant v = variant_option(vm);
-    if (vm.count("fens")) return run_probe_many(vm, v, *open_database(dir_option(vm)));
+    if (vm.count("fens")) return run_probe_many(vm, v, *open_database(existing_dir_option(vm)));
     if (!vm.count("fen")) throw InputError("give the position with --fen");
     const Position p = position_option(vm, v);
-    const std::unique_ptr<egdb::Database> db = open_database(dir_option(vm));
+    const std::unique_ptr<egdb::Database> db = open_database(existing_dir_option(vm));
     const std::optional<egdb::Probe> r = db->probe(v, p);
     if (!r) throw InputError("the position is not in the database");
     std::cout << probe_line(r) << "\n";
@@ -153,8 +166,7 @@ int run_prove(const po::variables_map& vm) {
                      p.question, static_cast<unsigned long long>(p.nodes), static_cast<unsigned long long>(p.root_proof),
                      static_cast<unsigned long long>(p.root_disproof), 100 * p.table_fill, p.seconds);
     };
-    const std::filesystem::path dir = dir_option(vm);
-    if (!std::filesystem::is_directory(dir)) throw InputError("no database directory " + dir.string());
+    const std::filesystem::path dir = existing_dir_option(vm);
     const std::unique_ptr<egdb::Database> db = open_database(dir);
     if (db->max_pieces(v) == 0)
         std::cerr << "warning: no " << variant_name(v) << " set in " << dir.string()

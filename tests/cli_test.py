@@ -348,8 +348,13 @@ class Egdb(unittest.TestCase):
             r = run(*analyse, "--egdb", "none")
             self.assertNotIn("database", r.stdout)
             self.assertNotIn("egdb-hits", r.stdout)
+            missing = "error: no endgame database directory '%s'\n" % os.path.join(d, "missing")
             r = run(*analyse, "--egdb", os.path.join(d, "missing"))
-            self.assertEqual((r.returncode, r.stderr), (2, "error: no endgame database directory '%s'\n" % os.path.join(d, "missing")))
+            self.assertEqual((r.returncode, r.stderr), (2, missing))
+            # So with probe and info: a mistyped directory is not an empty database.
+            for args in (("probe", "--variant", "english", "--fen", "W:WK1,K2:BK32"), ("info",)):
+                r = run("egdb", *args, "--dir", os.path.join(d, "missing"))
+                self.assertEqual((r.returncode, r.stdout, r.stderr), (2, "", missing), args)
             # A truncated slice: one warning when the database is opened,
             # and the engine goes on without it.
             path = os.path.join(d, "english", "0m2k-0m1k.egdb")

@@ -9,7 +9,10 @@
 #include <fstream>
 #include <iterator>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
+#include "build_lock.hpp"
 #include "builder.hpp"
 #include "slice_file.hpp"
 #include "sub_slice_store.hpp"
@@ -97,4 +100,28 @@ TEST_CASE("egdb: a build stopped between sub-slices goes on after the last one a
     CHECK(bytes(resumed) == bytes(slice));
     CHECK_FALSE(std::filesystem::exists(work));
     CHECK(egdb::SubSliceStore::interrupted(stopped.path).empty());
+}
+
+// Two builds writing one set rename each other's sub-slices away: while one
+// runs, another of the same set stops at once and writes nothing.
+TEST_CASE("egdb: a second build of a set while one runs stops with a clear error") {
+    const Variant v = Variant::english;
+    TempDir dir("build-lock");
+    const egdb::BuildOptions options{.variant = v, .pieces = 2, .dir = dir.path};
+    const egdb::Material kings{0, 1, 0, 1};
+    {
+        const egdb::BuildLock running(dir.path / "english");  // as a build in progress holds it
+        std::string error;
+        try {
+            egdb::build(options);
+        } catch (const std::runtime_error& e) {
+            error = e.what();
+        }
+        CHECK(error == "another build is writing " + (dir.path / "english").string() + ": let it finish or stop it first");
+        CHECK_FALSE(std::filesystem::exists(egdb::slice_path(dir.path, v, kings)));
+        // Another variant's set is another lock.
+        CHECK(egdb::build({.variant = Variant::sixrow, .pieces = 2, .dir = dir.path}).slices_built == 4);
+    }
+    CHECK(egdb::build(options).slices_built == 4);
+    CHECK(std::filesystem::exists(egdb::slice_path(dir.path, v, kings)));
 }
