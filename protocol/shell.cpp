@@ -371,11 +371,12 @@ private:
                 for (const auto& [loaded_name, loaded_value] : record_.loaded_tags)
                     if (loaded_name == name) value = loaded_value;
             if (record_.loaded_as_is)
-                for (const auto& [name, value] : record_.loaded_tags) {
+                for (const auto& loaded_tag : record_.loaded_tags) {
+                    const std::string& name = loaded_tag.first;
                     // pdn_game writes these from the game itself.
                     const bool written = name == "Result" || name == "GameType" || name == "SetUp" || name == "FEN";
                     const bool seven = std::any_of(tags.begin(), tags.begin() + 6, [&](const auto& t) { return t.first == name; });
-                    if (!written && !seven) tags.emplace_back(name, value);
+                    if (!written && !seven) tags.push_back(loaded_tag);
                 }
         }
         return tags;
