@@ -178,8 +178,11 @@ class HubEngine:
         """
         for line in self._process.pending_lines():
             self._note_stray(line)
+        # The clock starts before the question: a runner held up between sending it and
+        # noting the time would give the engine that time for nothing.
+        asked = time.monotonic()
         self._send_search(position, moves, level, "think")
-        return self._read_answer(_Search(), time.monotonic(), wait)
+        return self._read_answer(_Search(), asked, wait)
 
     def ponder(self, position, moves, level):
         """Starts a ponder search (`go ponder`) and returns at once; `moves` end with the
@@ -195,15 +198,17 @@ class HubEngine:
         """The expected reply was played: `ponder-hit`, then the search's `done`, which must
         come within `wait` seconds from now; its time counts from now. Raises EngineFault."""
         search = self._ponder_so_far()
+        asked = time.monotonic()  # before the question, as in think
         self._send_or_fault("ponder-hit")
-        return self._read_answer(search, time.monotonic(), wait)
+        return self._read_answer(search, asked, wait)
 
     def stop_ponder(self, wait):
         """Another reply was played, or the game ended: `stop`, and the search's `done`, which
         must come within `wait` seconds, is dropped. Raises EngineFault."""
         self._ponder_so_far()
+        asked = time.monotonic()
         self._send_or_fault("stop")
-        self._read_answer(_Search(), time.monotonic(), wait, need_move=False)
+        self._read_answer(_Search(), asked, wait, need_move=False)
 
     def _ponder_so_far(self):
         """The lines a ponder search has sent; a `done` among them came before anyone asked."""

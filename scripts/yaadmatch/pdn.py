@@ -58,7 +58,8 @@ def move_comment(score, depth, seconds):
     if score is not None:
         parts.append(f"{score:+.2f}" + (f"/{depth}" if depth is not None else ""))
     if seconds is not None:
-        # A reply read before the runner noted its question measures a hair below zero.
+        # Match files written before the runner noted the time ahead of its question may hold
+        # a time a hair below zero.
         parts.append(f"{max(seconds, 0.0):.2f}s")
     return " ".join(parts) or None
 
