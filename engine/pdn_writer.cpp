@@ -53,6 +53,10 @@ std::vector<std::string> numbered_moves(const Game& game, const std::vector<Move
     return entries;
 }
 
+bool pdn_game_writes_tag(std::string_view name) {
+    return name == "Result" || name == "GameType" || name == "SetUp" || name == "FEN";
+}
+
 std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
                      const std::string& result, const std::vector<MoveNote>& notes, const std::string& closing) {
     const Variant v = game.variant();

@@ -30,6 +30,11 @@ std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, 
 
 std::string_view pdn_game_type(Variant v);
 
+// Whether pdn_game writes the tag from the game itself (Result, GameType,
+// SetUp, FEN): a caller passing on a read game's tags leaves these out, or
+// the record would hold them twice, perhaps contradicting the moves.
+bool pdn_game_writes_tag(std::string_view name);
+
 // Today's date as the Date tag writes it: "2026.12.01" (UTC).
 std::string pdn_date_today();
 

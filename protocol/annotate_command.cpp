@@ -78,7 +78,7 @@ std::string json_game(const PdnGame& pdn, const Game& game, const GameJudgement&
 std::string pdn_annotated(const PdnGame& pdn, const Game& game, const GameJudgement& j, const std::string& annotator) {
     std::vector<std::pair<std::string, std::string>> tags;
     for (const auto& [name, value] : pdn.tags)
-        if (name != "Result" && name != "GameType" && name != "SetUp" && name != "FEN" && name != "Annotator")
+        if (!pdn_game_writes_tag(name) && name != "Annotator")
             tags.emplace_back(name, value);
     tags.emplace_back("Annotator", annotator);
     std::vector<MoveNote> notes;

@@ -68,6 +68,8 @@ const char* help_tail = R"(
   hash MB                  size of the engine's table
   help                     this text
   quit                     leave
+A game not saved is not dropped at once: quit, new, variant, fen, load and
+random say so the first time and go ahead the second.
 )";
 
 class Shell {
@@ -126,7 +128,7 @@ public:
             end_analysis();
             if (command == "stop") return true;
         }
-        if (command == "quit" || command == "exit") return warn_of_unsaved_game();
+        if (command == "quit" || command == "exit") return warn_of_unsaved_game("quit");
         try {
             dispatch(command, args, line);
         } catch (const InputError& e) {
@@ -142,6 +144,7 @@ private:
         } else if (command == "board" || command == "show") {
             show_board();
         } else if (command == "new") {
+            if (warn_of_unsaved_game(command)) return;
             new_game(game_.variant(), start_position(game_.variant()));
         } else if (command == "variant") {
             if (args.empty()) {
@@ -150,6 +153,7 @@ private:
             }
             const auto v = parse_variant(args[0]);
             if (!v) throw InputError("unknown variant " + quoted_excerpt(args[0]) + " (choose from: " + variant_names() + ")");
+            if (warn_of_unsaved_game(command)) return;
             new_game(*v, start_position(*v));
         } else if (command == "fen") {
             const std::string_view rest = trim(line.substr(line.find_first_of(" \t") == std::string_view::npos
@@ -157,8 +161,8 @@ private:
                                                                 : line.find_first_of(" \t")));
             if (rest.empty())
                 out_ << to_fen(game_.variant(), game_.position()) << "\n";
-            else
-                new_game(game_.variant(), parse_position(game_.variant(), rest));
+            else if (const Position p = parse_position(game_.variant(), rest); !warn_of_unsaved_game(command))
+                new_game(game_.variant(), p);
         } else if (command == "moves") {
             list_moves();
         } else if (command == "undo") {
@@ -237,6 +241,7 @@ private:
                 seed = static_cast<std::uint64_t>(*s);
             }
             const RandomOpening o = random_opening(game_.variant(), plies, seed);
+            if (warn_of_unsaved_game(command)) return;
             new_game(game_.variant(), start_position(game_.variant()), false);
             for (const Move& m : o.moves) play(m, false);
             unsaved_ = false;  // the opening begins the game, as `new` does
@@ -254,13 +259,15 @@ private:
         }
     }
 
-    // A game played or changed since it was last saved or loaded would be
-    // lost: the first quit says so and stays, a second one leaves.
-    bool warn_of_unsaved_game() {
+    // A game played or changed since it was last begun, saved or loaded
+    // would be lost: the first command that drops it (quit, new, variant,
+    // fen, load, random) says so and does nothing; the next one goes ahead.
+    bool warn_of_unsaved_game(std::string_view command) {
         if (!unsaved_ || game_.ply_count() == 0) return false;
         unsaved_ = false;
         out_ << "the game is not saved (" << game_.ply_count() << (game_.ply_count() == 1 ? " ply" : " plies")
-             << "): 'save FILE' keeps it; 'quit' again leaves without it\n";
+             << "): 'save FILE' keeps it; '" << command
+             << (command == "quit" ? "' again leaves without it\n" : "' again drops it\n");
         return true;
     }
 
@@ -311,18 +318,22 @@ private:
     void play(const Move& m, bool by_engine) {
         game_.play(m);
         record_.by_engine.push_back(by_engine);
-        record_.loaded_result.clear();
-        record_.loaded_as_is = false;
-        unsaved_ = true;
+        record_changed();
     }
 
     void undo(int n) {
         for (int i = 0; i < n && game_.undo(); ++i) {
             if (!record_.by_engine.empty()) record_.by_engine.pop_back();
-            record_.loaded_result.clear();
-            record_.loaded_as_is = false;
-            unsaved_ = true;
+            record_changed();
         }
+    }
+
+    // A move played or taken back: the loaded record's result and its
+    // other tags no longer describe the game, and it is not saved.
+    void record_changed() {
+        record_.loaded_result.clear();
+        record_.loaded_as_is = false;
+        unsaved_ = true;
     }
 
     void show_history() {
@@ -373,10 +384,8 @@ private:
             if (record_.loaded_as_is)
                 for (const auto& loaded_tag : record_.loaded_tags) {
                     const std::string& name = loaded_tag.first;
-                    // pdn_game writes these from the game itself.
-                    const bool written = name == "Result" || name == "GameType" || name == "SetUp" || name == "FEN";
                     const bool seven = std::any_of(tags.begin(), tags.begin() + 6, [&](const auto& t) { return t.first == name; });
-                    if (!written && !seven) tags.push_back(loaded_tag);
+                    if (!pdn_game_writes_tag(name) && !seven) tags.push_back(loaded_tag);
                 }
         }
         return tags;
@@ -402,6 +411,7 @@ private:
                              (games.size() == 1 ? " game" : " games"));
         const PdnGame& pdn = games[static_cast<std::size_t>(number - 1)];
         Game game = replay_pdn_game(pdn, game_.variant());
+        if (warn_of_unsaved_game("load")) return;
         game_ = std::move(game);
         engine_.new_game();
         record_ = GameRecord{};

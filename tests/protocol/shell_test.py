@@ -209,6 +209,31 @@ class GameRecord(ShellCase):
         u.p.send("quit")
         self.assertEqual(u.p.wait(), 0)
 
+    def test_commands_that_drop_a_game_warn_once(self):
+        for command in ("new", "variant pool", "fen W:W22:B18", f"load {self.file}", "random 4 7"):
+            with self.subTest(command):
+                s = self.shell("shell", "--variant", "english")
+                s.run("11-15", "23-19")
+                if command.startswith("load"):
+                    s.run(f"save {self.file}", "undo")
+                word = command.split()[0]
+                out, kept = s.run(command)
+                plies = 1 if word == "load" else 2
+                self.assertEqual(out, [f"the game is not saved ({plies} pl{'y' if plies == 1 else 'ies'}): "
+                                       f"'save FILE' keeps it; '{word}' again drops it"])
+                self.assertEqual(s.run("history")[0], ["1. 11-15" + (" 23-19" if plies == 2 else "")])
+                out, _ = s.run(command)
+                self.assertEqual(errors(out), [])
+                self.assertNotEqual(s.run("history")[0], ["1. 11-15" + (" 23-19" if plies == 2 else "")])
+        # A bad argument is its error, not the warning; a saved game drops at once.
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15")
+        self.assertEqual(s.run("fen W:W99")[0][0][:6], "error:")
+        self.assertEqual(s.run("variant chess")[0][0][:6], "error:")
+        s.run(f"save {self.file}")
+        self.assertEqual(errors(s.run("new")[0]), [])
+        self.assertEqual(s.run("history")[0], ["no moves yet"])
+
     def test_a_loaded_game_keeps_its_tags_and_invents_none(self):
         other = os.path.join(self.dir.name, "other.pdn")
         with open(other, "w") as f:
@@ -412,6 +437,8 @@ class Commands(ShellCase):
         for _ in range(2):
             out, _ = s.run("go depth 14")
             self.assertRegex(out[0], r"^yaad plays \S+  \(White wins in \d moves? \(\d+ pl(y|ies)\), depth 14\)$")
+        out, _ = s.run("fen W:WK14:BK32")
+        self.assertEqual(out, ["the game is not saved (2 plies): 'save FILE' keeps it; 'fen' again drops it"])
         s.run("fen W:WK14:BK32")
         out, _ = s.run("analyse depth 3")
         self.assertRegex(out[-2], r"^depth 3  0\.00: level  ")
