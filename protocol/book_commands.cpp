@@ -33,9 +33,7 @@ int run_build(const po::variables_map& vm) {
     o.variant = variant_option(vm);
     o.positions = unsigned_option(vm, "positions");
     if (o.positions < 1) throw InputError("--positions must be 1 or more");
-    const std::uint64_t threads = unsigned_option(vm, "threads");
-    if (threads < 1 || threads > static_cast<std::uint64_t>(Engine::max_threads))
-        throw InputError("--threads must be 1 to " + std::to_string(Engine::max_threads));
+    const std::uint64_t threads = ranged_option(vm, "threads", 1, Engine::max_threads);
     o.threads = static_cast<int>(threads);
     o.hash_mb = static_cast<std::size_t>(std::clamp<std::uint64_t>(unsigned_option(vm, "hash"), 1, 4096));
     o.forced_plies = book_forced_plies(o.variant);

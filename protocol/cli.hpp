@@ -56,6 +56,10 @@ void declare_book(po::options_description& d);
 BookChoice book_option(const po::variables_map& vm);
 // A whole non-negative decimal number, or InputError naming the option.
 std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
+// A whole number from low to high; anything else (a negative, a word, out
+// of range) is one InputError: "--NAME must be LOW to HIGH, not 'TEXT'".
+std::uint64_t ranged_option(const po::variables_map& vm, const std::string& name, std::uint64_t low,
+                            std::uint64_t high);
 
 // yaad book build|info: the opening books.
 Command book_command();

@@ -42,8 +42,7 @@ int run_build(const po::variables_map& vm) {
     const std::uint64_t pieces = unsigned_option(vm, "pieces");
     if (pieces < 2 || pieces > 8) throw InputError("--pieces must be 2 to 8");
     o.pieces = static_cast<int>(pieces);
-    const std::uint64_t threads = unsigned_option(vm, "threads");
-    if (threads < 1 || threads > 64) throw InputError("--threads must be 1 to 64");
+    const std::uint64_t threads = ranged_option(vm, "threads", 1, 64);
     o.threads = static_cast<int>(threads);
     o.dir = dir_option(vm);
     o.log = &std::cerr;
@@ -83,8 +82,8 @@ int run_info(const po::variables_map& vm) {
     }
     // Slices a build left part-way: `egdb build` goes on with them.
     for (const auto& i : egdb::SubSliceStore::interrupted(dir))
-        std::printf("%s %s being built: %d parts kept, %llu bytes\n", std::string(variant_name(i.family)).c_str(),
-                    i.slice.c_str(), i.parts, static_cast<unsigned long long>(i.bytes));
+        std::printf("%s %s being built: %d part%s kept, %llu bytes\n", std::string(variant_name(i.family)).c_str(),
+                    i.slice.c_str(), i.parts, i.parts == 1 ? "" : "s", static_cast<unsigned long long>(i.bytes));
     for (const Variant v : all_variants)
         if (egdb::family(v) == v && db->max_pieces(v) > 0)
             std::printf("%s: complete up to %d pieces\n", std::string(variant_name(v)).c_str(), db->max_pieces(v));

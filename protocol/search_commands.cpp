@@ -49,15 +49,11 @@ int run_analyse(const po::variables_map& vm) {
         ++given;
     }
     if (given != 1) throw InputError("give exactly one of --depth, --movetime and --nodes");
-    const std::uint64_t multipv = unsigned_option(vm, "multipv");
-    if (multipv < 1 || multipv > static_cast<std::uint64_t>(max_multipv))
-        throw InputError("--multipv must be 1 to " + std::to_string(max_multipv));
+    const std::uint64_t multipv = ranged_option(vm, "multipv", 1, max_multipv);
     limits.multipv = static_cast<int>(multipv);
 
     Engine engine(unsigned_option(vm, "hash"));
-    const std::uint64_t threads = unsigned_option(vm, "threads");
-    if (threads < 1 || threads > static_cast<std::uint64_t>(Engine::max_threads))
-        throw InputError("--threads must be 1 to " + std::to_string(Engine::max_threads));
+    const std::uint64_t threads = ranged_option(vm, "threads", 1, Engine::max_threads);
     engine.set_threads(static_cast<int>(threads));
     std::vector<std::string> warnings;
     engine.set_database(open_database(egdb_dir_option(vm), warnings));

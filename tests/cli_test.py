@@ -199,6 +199,14 @@ class Analyse(unittest.TestCase):
             self.assertEqual(r.returncode, 2, bad)
             self.assertTrue(r.stderr.startswith("error:"), r.stderr)
 
+    def test_thread_counts_out_of_range_say_the_range(self):
+        for command in (("analyse", "--depth", "2"), ("book", "build"), ("egdb", "build", "--variant", "pool", "--pieces", "2")):
+            for bad in ("-1", "0", "65", "x"):
+                with self.subTest(command=command[0], threads=bad):
+                    r = run(*command, "--threads", bad)
+                    self.assertEqual(r.returncode, 2)
+                    self.assertEqual(r.stderr, f"error: --threads must be 1 to 64, not '{bad}'\n")
+
     def test_needs_exactly_one_limit(self):
         for args in ((), ("--depth", "3", "--nodes", "10")):
             r = run("analyse", *args)
