@@ -43,6 +43,25 @@ std::vector<std::string_view> split_words(std::string_view s) {
     return words;
 }
 
+std::vector<std::string_view> split_quoted_words(std::string_view s) {
+    std::vector<std::string_view> words;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && is_blank(s[i])) ++i;
+        if (i < s.size() && s[i] == '"') {
+            const std::size_t start = ++i;
+            while (i < s.size() && s[i] != '"') ++i;
+            words.push_back(s.substr(start, i - start));
+            if (i < s.size()) ++i;
+            continue;
+        }
+        const std::size_t start = i;
+        while (i < s.size() && !is_blank(s[i])) ++i;
+        if (i > start) words.push_back(s.substr(start, i - start));
+    }
+    return words;
+}
+
 std::optional<std::int64_t> parse_integer(std::string_view s) {
     if (s.empty()) return std::nullopt;
     std::int64_t value = 0;

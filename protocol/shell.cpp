@@ -52,7 +52,8 @@ const char* help_text = R"(commands:
   auto on|off              the engine answers each of your moves (default off)
   undo [N]                 take back the last move (or N moves)
   history                  the moves so far, numbered
-  save FILE                add the game to a PDN file (a new file or at its end)
+  save FILE                add the game to a PDN file (a new file or at its end;
+                           a name with spaces in double quotes: save "my games.pdn")
   load FILE [N]            take up game N (default 1) of a PDN file
   moves                    list the legal moves
   board                    show the board
@@ -116,7 +117,7 @@ public:
 
     // Returns false on quit.
     bool handle(std::string_view line) {
-        const auto words = split_words(line);
+        const auto words = split_quoted_words(line);
         if (words.empty()) return true;
         const std::string command = to_lower(words[0]);
         const std::vector<std::string_view> args(words.begin() + 1, words.end());
@@ -171,10 +172,10 @@ private:
         } else if (command == "history") {
             show_history();
         } else if (command == "save") {
-            if (args.size() != 1) throw InputError("save FILE");
+            if (args.size() != 1) throw InputError("save FILE (a name with spaces in double quotes)");
             save(args[0]);
         } else if (command == "load") {
-            if (args.empty() || args.size() > 2) throw InputError("load FILE [N]");
+            if (args.empty() || args.size() > 2) throw InputError("load FILE [N] (a name with spaces in double quotes)");
             load(args[0], args.size() == 2 ? count_argument(args[1], "load") : 1);
         } else if (command == "go") {
             engine_move(args.empty() ? level_ : limits_from(args));

@@ -209,6 +209,20 @@ class GameRecord(ShellCase):
         u.p.send("quit")
         self.assertEqual(u.p.wait(), 0)
 
+    def test_a_file_name_with_spaces_in_quotes(self):
+        spaced = os.path.join(self.dir.name, "my games.pdn")
+        s = self.shell("shell", "--variant", "english")
+        s.run("11-15", "23-19")
+        out, _ = s.run(f'save "{spaced}"')
+        self.assertEqual(out, [f"saved the game in {spaced} (2 plies, *)"])
+        self.assertTrue(os.path.exists(spaced))
+        out, _ = s.run(f'load "{spaced}" 1')
+        self.assertEqual(errors(out), [])
+        self.assertEqual(s.run("history")[0], ["1. 11-15 23-19"])
+        # Unquoted, the name is two words: the usage, nothing written.
+        out, _ = s.run(f"save {spaced}")
+        self.assertEqual(out, ["error: save FILE (a name with spaces in double quotes)"])
+
     def test_commands_that_drop_a_game_warn_once(self):
         for command in ("new", "variant pool", "fen W:W22:B18", f"load {self.file}", "random 4 7"):
             with self.subTest(command):
@@ -278,9 +292,9 @@ class GameRecord(ShellCase):
             (f"load {empty}", f"error: '{empty}' holds no PDN game"),
             (f"load {self.dir.name}/missing.pdn", f"error: cannot read '{self.dir.name}/missing.pdn': "),
             (f"save {self.dir.name}/no/such/dir.pdn", f"error: cannot write '{self.dir.name}/no/such/dir.pdn'"),
-            ("load", "error: load FILE [N]"),
+            ("load", "error: load FILE [N] (a name with spaces in double quotes)"),
             (f"load {broken} 0", "error: load takes a whole number 1 or more"),
-            ("save", "error: save FILE"),
+            ("save", "error: save FILE (a name with spaces in double quotes)"),
         ]
         for command, start in cases:
             with self.subTest(command):
