@@ -122,6 +122,7 @@ class _Game:
             record.move_times.append(thought.elapsed)
             record.scores.append(thought.score)
             record.depths.append(thought.depth)
+            record.book_moves.append(thought.book)
             record.engine_errors += [{"ply": record.plies + 1, "engine": self.names[side], "message": m}
                                      for m in thought.errors]
             if not budget_ok:

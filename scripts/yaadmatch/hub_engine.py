@@ -34,6 +34,7 @@ class Thought:
     depth: int    # None if the engine gave none
     elapsed: float
     errors: list  # the messages of `error` lines the engine sent while asked for this move
+    book: bool = False  # the move came from the engine's book (yaad's info line with book=true)
 
 
 @dataclass
@@ -42,11 +43,14 @@ class _Search:
     score: float = None
     depth: int = None
     errors: list = field(default_factory=list)
+    book: bool = False
 
     def note(self, line, text):
         # A move from the engine's book (yaad's info line with book=true) is recorded as one without
-        # a search: no score, no depth, so its comment is its time alone.
-        if line.command == "info" and line.get("book") != "true":
+        # a search: no score, no depth; its comment is `book`.
+        if line.command == "info" and line.get("book") == "true":
+            self.book = True
+        elif line.command == "info":
             if "score" in line.values:
                 self.score = _number(line.get("score"), float)
             if "depth" in line.values:
@@ -258,7 +262,7 @@ class HubEngine:
                 if need_move and (not move or any(c.isspace() or c in '="' for c in move)):
                     self._fault(f"garbage: {_excerpt(text)}")
                 return Thought(move, line.get("ponder") or None, search.score, search.depth, arrived - asked,
-                               search.errors)
+                               search.errors, search.book)
             else:
                 self._note_stray(text)
 

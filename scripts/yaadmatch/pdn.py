@@ -51,9 +51,12 @@ def movetext(moves, first_side, opening_side, result, comments=None):
     return _wrap(words)
 
 
-def move_comment(score, depth, seconds):
+def move_comment(score, depth, seconds, book=False):
     """`{score/depth time}` as chess tools write it: `+0.13/12 0.51s`, the score in men from the
-    mover's side; the parts the engine did not give are left out."""
+    mover's side; the parts the engine did not give are left out. A move from the engine's book
+    is `{book}`."""
+    if book:
+        return "book"
     parts = []
     if score is not None:
         parts.append(f"{score:+.2f}" + (f"/{depth}" if depth is not None else ""))
@@ -96,7 +99,8 @@ def format_game(record, variant, first_side, event, site, date):
     comments = [None] * len(opening)
     if opening:
         comments[-1] = "opening"
-    comments += [move_comment(at(record.scores, i), at(record.depths, i), at(record.move_times, i))
+    comments += [move_comment(at(record.scores, i), at(record.depths, i), at(record.move_times, i),
+                              bool(at(record.book_moves, i)))
                  for i in range(len(record.pdn_moves))]
     body = movetext(opening + record.pdn_moves, first_side, side_to_move(start), record.result, comments)
     return f"{head}\n\n{body}\n"

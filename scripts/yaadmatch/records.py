@@ -51,6 +51,7 @@ class GameRecord:
     ponder_hits: list = field(default_factory=lambda: [0, 0])    # the expected reply came: ponder-hit
     ponder_misses: list = field(default_factory=lambda: [0, 0])  # another reply came: stop, then go think
     memory: list = field(default_factory=lambda: [None, None])   # memory.MemorySample at the game's end
+    book_moves: list = field(default_factory=list)  # per answer: True for a move from the engine's book
 
     @property
     def plies(self):
@@ -78,6 +79,7 @@ class GameRecord:
             "ponder_hits": self.ponder_hits,
             "ponder_misses": self.ponder_misses,
             "memory": [m.to_json() if m else None for m in self.memory],
+            "book_moves": self.book_moves,
         }
 
     @staticmethod
@@ -90,4 +92,6 @@ class GameRecord:
             list(data["opening_moves"]), list(data["moves"]), list(data["pdn_moves"]), list(data["move_times"]),
             list(data["scores"]), list(data["depths"]), data["duration"], list(data["engine_errors"]),
             list(data["warnings"]), list(data["ponder_hits"]), list(data["ponder_misses"]),
-            [MemorySample.from_json(m) for m in data["memory"]])
+            [MemorySample.from_json(m) for m in data["memory"]],
+            # Match files written before the runner noted book moves have none.
+            list(data.get("book_moves", [False] * len(data["moves"]))))

@@ -13,7 +13,7 @@ REFEREE_REASONS = {"no-pieces", "no-moves", "repetition", "no-progress", "lone-k
 GAME_KEYS = {"index", "pair", "white", "black", "opening", "opening_origin", "opening_start", "opening_moves",
              "result", "reason", "plies",
              "moves", "pdn_moves", "move_times", "scores", "depths", "duration", "engine_errors", "warnings",
-             "ponder_hits", "ponder_misses", "memory"}
+             "ponder_hits", "ponder_misses", "memory", "book_moves"}
 
 
 class RealMatchTest(MatchTestCase):
@@ -44,8 +44,13 @@ class RealMatchTest(MatchTestCase):
                 self.assertEqual(record["opening_start"], tags["FEN"])
                 self.assertEqual(record["pdn_moves"], moves[opening:])
                 self.assertEqual(comments[:opening], [None] * (opening - 1) + ["opening"])
-                for comment in comments[opening:]:
-                    self.assertRegex(comment, MOVE_COMMENT)
+                # A book move says so, as chess tools write it.
+                self.assertEqual(len(record["book_moves"]), len(moves) - opening)
+                for comment, book in zip(comments[opening:], record["book_moves"]):
+                    if book:
+                        self.assertEqual(comment, "book")
+                    else:
+                        self.assertRegex(comment, MOVE_COMMENT)
                 self.assertEqual(record["plies"], len(moves) - opening)
                 self.assertEqual(len(record["move_times"]), len(moves) - opening)
                 # yaad plays a single legal move at once, without an info line (HUB.md allows it), and a
@@ -60,6 +65,8 @@ class RealMatchTest(MatchTestCase):
                     self.assertIn(f"reason={tags['Termination']} result={tags['Result']}", status)
                 else:
                     self.assertIn("state=ongoing", status)
+        if variant == "jamaican":  # its book knows every position after a random 4-ply opening
+            self.assertTrue(any(any(g["book_moves"]) for g in data["games"]))
         # The two games of a pair start from the same opening.
         self.assertEqual(games[0][1][:4], games[1][1][:4])
         self.assertEqual(games[2][1][:4], games[3][1][:4])

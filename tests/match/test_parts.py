@@ -139,6 +139,7 @@ class PdnTest(unittest.TestCase):
         self.assertEqual(pdn.move_comment(-0.5, 12, 0.514), "-0.50/12 0.51s")
         self.assertEqual(pdn.move_comment(None, None, 0.02), "0.02s")
         self.assertEqual(pdn.move_comment(None, None, None), None)
+        self.assertEqual(pdn.move_comment(None, None, 0.01, book=True), "book")
 
     def test_long_games_wrap_without_splitting_a_move_from_its_number(self):
         text = pdn.movetext(["31-27", "19-23"] * 40, "W", "W", "1-0")
