@@ -48,9 +48,13 @@ public:
                 if (in_moves || !game.result.empty()) finish();
                 game.tags.push_back(read_tag());
             } else if (c == '{') {
+                const std::size_t start = at_ + 1;
                 skip_until('}', "comment");
+                keep_comment(game, text_.substr(start, at_ - 1 - start));
             } else if (c == ';') {
+                const std::size_t start = at_ + 1;
                 while (at_ < text_.size() && text_[at_] != '\n') ++at_;
+                keep_comment(game, text_.substr(start, at_ - start));
             } else if (c == '(') {
                 skip_variation();
             } else if (c == '%' && (at_ == 0 || text_[at_ - 1] == '\n')) {
@@ -63,6 +67,7 @@ public:
                     finish();
                 } else if (const std::string move = move_of(word); !move.empty()) {
                     game.moves.push_back(move);
+                    game.comments.emplace_back();
                 }
             }
         }
@@ -71,6 +76,14 @@ public:
     }
 
 private:
+    static void keep_comment(PdnGame& game, std::string_view comment) {
+        comment = trim(comment);
+        if (game.moves.empty() || comment.empty()) return;
+        std::string& kept = game.comments.back();
+        if (!kept.empty()) kept += ' ';
+        kept += comment;
+    }
+
     bool skip_blanks() {
         while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_]))) ++at_;
         return at_ < text_.size();

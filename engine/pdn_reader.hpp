@@ -16,6 +16,10 @@ namespace yaad {
 struct PdnGame {
     std::vector<std::pair<std::string, std::string>> tags;  // in file order
     std::vector<std::string> moves;                         // main line only
+    // Per move of `moves`: the comments that follow it in the main line
+    // ("{[%clk 0:01:58]}", "; a line comment"), joined by a space; "" for
+    // none. Comments before the first move are not kept.
+    std::vector<std::string> comments;
     std::string result;                                     // "1-0", "0-1", "1/2-1/2", "*" or empty
 
     // The value of the first tag of that name.

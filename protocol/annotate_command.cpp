@@ -60,6 +60,7 @@ std::string json_game(const PdnGame& pdn, const Game& game, const GameJudgement&
         out << (i ? ",\n  " : "\n  ") << "{\"ply\": " << i + 1 << ", \"side\": " << json_string(color_name(m.side))
             << ", \"move\": " << json_string(format_move(v, p, m.played)) << ", \"forced\": "
             << (m.forced ? "true" : "false");
+        if (i < pdn.comments.size() && !pdn.comments[i].empty()) out << ", \"comment\": " << json_string(pdn.comments[i]);
         if (!m.forced) {
             out << ", \"depth\": " << m.depth << ", \"score\": " << json_men(m.played_score)
                 << ", \"best\": " << json_string(m.best_line.empty() ? "" : format_move(v, p, m.best_line.front()))
@@ -83,8 +84,14 @@ std::string pdn_annotated(const PdnGame& pdn, const Game& game, const GameJudgem
     tags.emplace_back("Annotator", annotator);
     std::vector<MoveNote> notes;
     Position p = game.start();
-    for (const MoveJudgement& m : j.moves) {
-        notes.push_back({m.mark, judgement_comment(game.variant(), p, m)});
+    // A game yaad annotated before gets a fresh annotation, not a second.
+    const bool annotated = pdn.tag("Annotator").value_or("").starts_with("yaad ");
+    for (std::size_t i = 0; i < j.moves.size(); ++i) {
+        const MoveJudgement& m = j.moves[i];
+        // The game's own comment on the move (a clock time, a remark) comes first.
+        const std::string own = i < pdn.comments.size() && !annotated ? pdn.comments[i] : "";
+        const std::string engine = judgement_comment(game.variant(), p, m);
+        notes.push_back({m.mark, own.empty() ? engine : engine.empty() ? own : own + " " + engine});
         p.make(m.played);
     }
     const std::string closing = summary_text(Color::white, j.white) + "; " + summary_text(Color::black, j.black);

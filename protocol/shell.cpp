@@ -393,7 +393,10 @@ private:
     }
 
     void save(std::string_view file) {
-        const std::string text = pdn_game(game_, pdn_tags(), result_text());
+        std::vector<MoveNote> notes;
+        if (record_.loaded_as_is)
+            for (const std::string& comment : record_.loaded_comments) notes.push_back({"", comment});
+        const std::string text = pdn_game(game_, pdn_tags(), result_text(), notes);
         const bool existed = std::filesystem::exists(std::string(file));
         std::ofstream out(std::string(file), std::ios::app | std::ios::binary);
         if (!out) throw InputError("cannot write " + quoted_excerpt(file));
@@ -420,6 +423,7 @@ private:
         record_.loaded = true;
         record_.loaded_as_is = true;
         record_.loaded_tags = pdn.tags;
+        record_.loaded_comments = pdn.comments;
         unsaved_ = false;
         record_.loaded_result = pdn.result.empty() ? pdn.tag("Result").value_or("") : pdn.result;
         if (record_.loaded_result == "*") record_.loaded_result.clear();
@@ -664,6 +668,7 @@ private:
         bool loaded = false;       // taken up from a PDN file
         bool loaded_as_is = false;  // ... and nothing played or taken back since
         std::vector<std::pair<std::string, std::string>> loaded_tags;
+        std::vector<std::string> loaded_comments;  // per move, kept like the tags
         std::string loaded_result;
     };
 

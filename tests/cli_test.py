@@ -224,7 +224,7 @@ ANNOTATE_GAMES = """[Event "a blunder"]
 [GameType "21"]
 [FEN "B:W26:B3,18"]
 
-1. 3-8 *
+1. 3-8 {[%clk 0:01:58]} *
 """
 
 
@@ -255,14 +255,19 @@ class Annotate(unittest.TestCase):
         self.assertIn("{White: average loss 0.00, 0 mistakes, 0 blunders; Black: average loss", text)
         self.assertIn("0 mistakes, 1 blunder} *", text)
         second = " ".join(games[1].split())
-        self.assertRegex(second, r"1\. 3-8 \{\+9\d\.\d\d/8\} \{White")
+        # The game's own comment comes first.
+        self.assertRegex(second, r"1\. 3-8 \{\[%clk 0:01:58\] \+9\d\.\d\d/8\} \{White")
         # The same depth, the same annotation.
         self.assertEqual(run("annotate", self.file, "--depth", "8").stdout, r.stdout)
         # What it writes reads back as the same games.
         again = os.path.join(self.dir.name, "again.pdn")
         with open(again, "w") as f:
             f.write(r.stdout)
-        self.assertEqual(run("annotate", again, "--depth", "8").returncode, 0)
+        # Annotated again, it gets a fresh annotation, not a second one.
+        twice = run("annotate", again, "--depth", "8")
+        self.assertEqual(twice.returncode, 0)
+        self.assertEqual(twice.stdout.count("/8"), r.stdout.count("/8"))
+        self.assertEqual(twice.stdout.count("[%clk"), 0)
 
     def test_json(self):
         r = run("annotate", self.file, "--depth", "6", "--json")
@@ -279,6 +284,7 @@ class Annotate(unittest.TestCase):
         self.assertEqual(forced, {"ply": 2, "side": "white", "move": "26x17", "forced": True})
         self.assertEqual(first["summary"]["black"]["blunders"], 1)
         self.assertEqual(second["moves"][0]["mark"], "")
+        self.assertEqual(second["moves"][0]["comment"], "[%clk 0:01:58]")
         self.assertEqual(second["moves"][0]["loss"], 0)
 
     def test_bad_input(self):

@@ -90,6 +90,8 @@ TEST_CASE("PDN as other programs write it") {
     REQUIRE(games.size() == 3);
     CHECK(games[0].tag("White") == "A");
     CHECK(games[0].moves == std::vector<std::string>{"32-28", "19-23", "28x19", "14x23", "34-29"});
+    // The main line's comments stay with their moves; a variation's go with it.
+    CHECK(games[0].comments == std::vector<std::string>{"a quiet start", "", "", "", ""});
     CHECK(games[0].result == "1-0");
     const Game first = replay_pdn_game(games[0], Variant::jamaican);
     CHECK(first.variant() == Variant::international);
@@ -110,6 +112,8 @@ TEST_CASE("a lidraughts export: byte order mark, CRLF lines, clock comments, FEN
     const std::vector<PdnGame> games = read_pdn(text);
     REQUIRE(games.size() == 1);
     CHECK(games[0].tag("Event") == "Rated Russian game");
+    CHECK(games[0].comments ==
+          std::vector<std::string>{"", "[%clock w0:03:00 B0:03:00]", "", "[%clock w0:03:01 B0:02:58]"});
     CHECK(games[0].result == "1-0");
     const Game game = replay_pdn_game(games[0], Variant::jamaican);
     CHECK(game.variant() == Variant::russian);

@@ -251,7 +251,8 @@ class GameRecord(ShellCase):
     def test_a_loaded_game_keeps_its_tags_and_invents_none(self):
         other = os.path.join(self.dir.name, "other.pdn")
         with open(other, "w") as f:
-            f.write('[White "Ann"]\n[Result "2-0"]\n[TimeControl "180+2"]\n[GameType "20"]\n\n1. 32-28 19-23 2-0\n')
+            f.write('[White "Ann"]\n[Result "2-0"]\n[TimeControl "180+2"]\n[GameType "20"]\n\n'
+                    '1. 32-28 {[%clock w0:03:00 B0:03:00]} 19-23 {a reply; the usual} 2-0\n')
         s = self.shell()
         s.run(f"load {other}", f"save {self.file}")
         # Played on, it is no longer the record's game: its other tags go.
@@ -261,6 +262,9 @@ class GameRecord(ShellCase):
         self.assertEqual(games[0].splitlines(), [
             '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
             '[Result "1-0"]', '[TimeControl "180+2"]', '[GameType "20"]'])
+        # ... and so are its comments, while its moves are the record's.
+        self.assertEqual(games[1], "1. 32-28 {[%clock w0:03:00 B0:03:00]} 1... 19-23 {a reply; the usual} 1-0")
+        self.assertEqual(games[3].strip(), "1. 32-28 *")
         self.assertEqual(games[2].splitlines(), [
             '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
             '[Result "*"]', '[GameType "20"]'])
