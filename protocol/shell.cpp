@@ -329,8 +329,8 @@ private:
         }
     }
 
-    // A move played or taken back: the loaded record's result and its
-    // other tags no longer describe the game, and it is not saved.
+    // A move played or taken back: the loaded record's result, other tags
+    // and comments no longer describe the game, and it is not saved.
     void record_changed() {
         record_.loaded_result.clear();
         record_.loaded_as_is = false;
