@@ -1,9 +1,15 @@
 """Unit tests of the runner's parts that need no process: Hub lines, clocks,
 adjudication, FEN reading and PDN text."""
 
+import json
+import os
+import subprocess
+import sys
+import tempfile
 import unittest
 
 import matchtest  # noqa: F401  (puts scripts/ on the path)
+from matchtest import REPOSITORY
 from yaadmatch import fen, hubline, pdn
 from yaadmatch.adjudication import Adjudicator, Rule
 from yaadmatch.clocks import Clock, TimeControl
@@ -127,6 +133,27 @@ class FenTest(unittest.TestCase):
         self.assertEqual(fen.hub_position("W:WK1-3,10:BK18,5", 18), "WWWWebeeeeweeeeeeeB")
         self.assertEqual(fen.hub_position("W:W:B1", 18), "Wb" + "e" * 17)
         self.assertEqual(fen.side_to_move("B:W21-32:B1-12"), "B")
+
+
+class BookCoverageTest(unittest.TestCase):
+    def run_on(self, games):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "match.json")
+            with open(path, "w") as f:
+                json.dump({"games": games}, f)
+            return subprocess.run([sys.executable, str(REPOSITORY / "scripts" / "book-coverage"), path, "2"],
+                                  capture_output=True, text=True, check=True).stdout.splitlines()
+
+    def test_moves_without_a_search_and_from_the_book(self):
+        # White (engine a) moves first: its first two moves, a book move and a forced one.
+        game = {"opening": "W:W21-32:B1-12", "white": "a", "black": "b", "depths": [None, 5, None, 6, 7],
+                "book_moves": [True, False, False, False, False]}
+        self.assertEqual(self.run_on([game]), [
+            "a: 2.00 of its first 2 moves without a search, 1.00 of them from the book (mean over 1 games; 2.00 moves played)",
+            "b: 0.00 of its first 2 moves without a search, 0.00 of them from the book (mean over 1 games; 2.00 moves played)"])
+        del game["book_moves"]  # a match file from before the runner marked book moves
+        self.assertEqual(self.run_on([game])[0],
+                         "a: 2.00 of its first 2 moves without a search (mean over 1 games; 2.00 moves played)")
 
 
 class PdnTest(unittest.TestCase):
