@@ -1,5 +1,6 @@
-"""Unit tests of the runner's parts that need no process: Hub lines, clocks,
-adjudication, FEN reading and PDN text."""
+"""Unit tests of the runner's parts that need no engine: Hub lines, clocks,
+adjudication, FEN reading, PDN text, and scripts/book-coverage on a made-up
+match file."""
 
 import json
 import os
