@@ -31,24 +31,14 @@ std::vector<std::string_view> split(std::string_view s, char separator) {
     }
 }
 
-std::vector<std::string_view> split_words(std::string_view s) {
-    std::vector<std::string_view> words;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && is_blank(s[i])) ++i;
-        const std::size_t start = i;
-        while (i < s.size() && !is_blank(s[i])) ++i;
-        if (i > start) words.push_back(s.substr(start, i - start));
-    }
-    return words;
-}
+namespace {
 
-std::vector<std::string_view> split_quoted_words(std::string_view s) {
+std::vector<std::string_view> words_of(std::string_view s, bool quotes) {
     std::vector<std::string_view> words;
     std::size_t i = 0;
     while (i < s.size()) {
         while (i < s.size() && is_blank(s[i])) ++i;
-        if (i < s.size() && s[i] == '"') {
+        if (quotes && i < s.size() && s[i] == '"') {
             const std::size_t start = ++i;
             while (i < s.size() && s[i] != '"') ++i;
             words.push_back(s.substr(start, i - start));
@@ -61,6 +51,12 @@ std::vector<std::string_view> split_quoted_words(std::string_view s) {
     }
     return words;
 }
+
+}  // namespace
+
+std::vector<std::string_view> split_words(std::string_view s) { return words_of(s, false); }
+
+std::vector<std::string_view> split_quoted_words(std::string_view s) { return words_of(s, true); }
 
 std::optional<std::int64_t> parse_integer(std::string_view s) {
     if (s.empty()) return std::nullopt;

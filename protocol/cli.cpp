@@ -83,15 +83,14 @@ std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& na
     return value;
 }
 
-std::uint64_t ranged_option(const po::variables_map& vm, const std::string& name, std::uint64_t low,
-                            std::uint64_t high) {
+std::uint64_t ranged_option(const po::variables_map& vm, const std::string& name, std::int64_t low,
+                            std::int64_t high) {
     const std::string text(trim(vm[name].as<std::string>()));
-    std::uint64_t value = 0;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < low || value > high)
+    const auto value = parse_integer(text);
+    if (!value || *value < low || *value > high)
         throw InputError("--" + name + " must be " + std::to_string(low) + " to " + std::to_string(high) + ", not " +
                          quoted_excerpt(text));
-    return value;
+    return static_cast<std::uint64_t>(*value);
 }
 
 void declare_book(po::options_description& d) {

@@ -58,8 +58,8 @@ BookChoice book_option(const po::variables_map& vm);
 std::uint64_t unsigned_option(const po::variables_map& vm, const std::string& name);
 // A whole number from low to high; anything else (a negative, a word, out
 // of range) is one InputError: "--NAME must be LOW to HIGH, not 'TEXT'".
-std::uint64_t ranged_option(const po::variables_map& vm, const std::string& name, std::uint64_t low,
-                            std::uint64_t high);
+std::uint64_t ranged_option(const po::variables_map& vm, const std::string& name, std::int64_t low,
+                            std::int64_t high);
 
 // yaad book build|info: the opening books.
 Command book_command();
