@@ -70,7 +70,7 @@ const char* help_tail = R"(
   help                     this text
   quit                     leave
 A game not saved is not dropped at once: quit, new, variant, fen, load and
-random say so the first time and go ahead the second.
+random say so and go ahead when the same command is typed again.
 )";
 
 class Shell {
@@ -261,11 +261,13 @@ private:
     }
 
     // A game played or changed since it was last begun, saved or loaded
-    // would be lost: the first command that drops it (quit, new, variant,
-    // fen, load, random) says so and does nothing; the next one goes ahead.
+    // would be lost: a command that drops it (quit, new, variant, fen,
+    // load, random) says so and does nothing; the same command typed again
+    // goes ahead. Another one warns in its turn, so `new` after a warned
+    // `quit` does not drop the game unasked.
     bool warn_of_unsaved_game(std::string_view command) {
-        if (!unsaved_ || game_.ply_count() == 0) return false;
-        unsaved_ = false;
+        if (!unsaved_ || game_.ply_count() == 0 || warned_command_ == command) return false;
+        warned_command_ = command;
         out_ << "the game is not saved (" << game_.ply_count() << (game_.ply_count() == 1 ? " ply" : " plies")
              << "): 'save FILE' keeps it; '" << command
              << (command == "quit" ? "' again leaves without it\n" : "' again drops it\n");
@@ -335,6 +337,7 @@ private:
         record_.loaded_result.clear();
         record_.loaded_as_is = false;
         unsaved_ = true;
+        warned_command_.clear();
     }
 
     void show_history() {
@@ -679,6 +682,7 @@ private:
     std::string database_dir_;
     bool auto_reply_ = false;
     bool unsaved_ = false;  // moves played or taken back since the game was last saved, loaded or begun
+    std::string warned_command_;  // the dropping command that warned of this unsaved game
     bool prompt_;
     SearchLimits level_{.move_time = default_think_seconds};
     SearchControl control_;

@@ -247,6 +247,19 @@ class GameRecord(ShellCase):
         s.run(f"save {self.file}")
         self.assertEqual(errors(s.run("new")[0]), [])
         self.assertEqual(s.run("history")[0], ["no moves yet"])
+        # Only the command that warned goes ahead when typed again: another
+        # one warns in its turn, and a move played warns afresh.
+        s.run("11-15")
+        self.assertEqual(s.run("quit")[0], ["the game is not saved (1 ply): 'save FILE' keeps it; "
+                                            "'quit' again leaves without it"])
+        self.assertEqual(s.run("new")[0], ["the game is not saved (1 ply): 'save FILE' keeps it; 'new' again drops it"])
+        s.run("23-19")
+        self.assertEqual(s.run("new")[0], ["the game is not saved (2 plies): 'save FILE' keeps it; 'new' again drops it"])
+        self.assertEqual(s.run("random 4 7")[0], ["the game is not saved (2 plies): 'save FILE' keeps it; "
+                                                  "'random' again drops it"])
+        self.assertEqual(s.run("history")[0], ["1. 11-15 23-19"])
+        self.assertEqual(errors(s.run("random 4 7")[0]), [])
+        self.assertNotEqual(s.run("history")[0], ["1. 11-15 23-19"])
 
     def test_a_loaded_game_keeps_its_tags_and_invents_none(self):
         other = os.path.join(self.dir.name, "other.pdn")
