@@ -28,10 +28,13 @@ std::shared_ptr<const egdb::Database> kings_database(Variant v, int pieces, cons
 }  // namespace
 
 TEST_CASE("egdb search: RULES §4 Jamaican three kings against one, with the database") {
-    TempDir dir("search");
+    // doctest runs the case's body once per SUBCASE: the database and the
+    // solver are built once for the three.
+    static const TempDir dir("search");
+    static const std::shared_ptr<const egdb::Database> db = kings_database(Variant::jamaican, 4, dir.path);
+    static const KingsEndingSolver<rules::Jamaican> solver(3, 1);
     Engine engine(16);
-    const KingsEndingSolver<rules::Jamaican> solver(3, 1);
-    engine.set_database(kings_database(Variant::jamaican, 4, dir.path));
+    engine.set_database(db);
 
     SUBCASE("every position won within the count is won in time against the longest defence") {
         const auto cases = won_within_count(solver, 3, 1, 40, 5);

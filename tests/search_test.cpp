@@ -289,9 +289,10 @@ TEST_CASE("search: multi-PV stopped by a node limit in the middle of a depth kee
         CAPTURE(variant_name(v));
         for (const Position& p : test::random_positions(v, 11, 2, 20)) {
             const Game game(v, p);
+            Engine engine(1);
             for (std::uint64_t nodes = 100; nodes <= 20000; nodes = nodes * 3 / 2) {
                 CAPTURE(nodes);
-                Engine engine(4);
+                engine.new_game();
                 SearchControl control;
                 SearchLimits limits;
                 limits.nodes = nodes;
