@@ -78,8 +78,8 @@ public:
 private:
     static void keep_comment(PdnGame& game, std::string_view comment) {
         comment = trim(comment);
-        if (game.moves.empty() || comment.empty()) return;
-        std::string& kept = game.comments.back();
+        if (comment.empty() || (game.moves.empty() && game.tags.empty())) return;
+        std::string& kept = game.moves.empty() ? game.opening_comment : game.comments.back();
         if (!kept.empty()) kept += ' ';
         kept += comment;
     }

@@ -18,8 +18,12 @@ struct PdnGame {
     std::vector<std::string> moves;                         // main line only
     // Per move of `moves`: the comments that follow it in the main line
     // ("{[%clk 0:01:58]}", "; a line comment"), joined by a space; "" for
-    // none. Comments before the first move are not kept.
+    // none.
     std::vector<std::string> comments;
+    // The comments after the game's first tag and before its first move
+    // (an opening's name, a source), joined by a space. A comment before a
+    // game's tags belongs to no game (a file's header) and is not kept.
+    std::string opening_comment;
     std::string result;                                     // "1-0", "0-1", "1/2-1/2", "*" or empty
 
     // The value of the first tag of that name.

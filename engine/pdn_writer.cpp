@@ -58,7 +58,8 @@ bool pdn_game_writes_tag(std::string_view name) {
 }
 
 std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
-                     const std::string& result, const std::vector<MoveNote>& notes, const std::string& closing) {
+                     const std::string& result, const std::vector<MoveNote>& notes, const std::string& closing,
+                     const std::string& opening) {
     const Variant v = game.variant();
     std::string out;
     auto tag = [&](const std::string& name, const std::string& value) {
@@ -83,6 +84,7 @@ std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, 
     out += '\n';
 
     std::vector<std::string> entries = numbered_moves(game, notes);
+    if (!opening.empty()) entries.insert(entries.begin(), "{" + opening + "}");
     if (!closing.empty()) entries.push_back("{" + closing + "}");
     // Comments may be long: lines break between words, but a move number
     // stays with its move.

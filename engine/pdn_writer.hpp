@@ -23,10 +23,10 @@ struct MoveNote {
 // and FEN for a game that does not start from the start position, are
 // added. `result` is "1-0", "0-1", "1/2-1/2" or "*". `notes`, if given,
 // holds one note per move; `closing`, if not empty, is a comment before
-// the result.
+// the result, `opening` one before the first move.
 std::string pdn_game(const Game& game, const std::vector<std::pair<std::string, std::string>>& tags,
                      const std::string& result, const std::vector<MoveNote>& notes = {},
-                     const std::string& closing = {});
+                     const std::string& closing = {}, const std::string& opening = {});
 
 std::string_view pdn_game_type(Variant v);
 

@@ -53,7 +53,9 @@ std::string json_game(const PdnGame& pdn, const Game& game, const GameJudgement&
     out << "{\"tags\": {";
     for (std::size_t i = 0; i < pdn.tags.size(); ++i)
         out << (i ? ", " : "") << json_string(pdn.tags[i].first) << ": " << json_string(pdn.tags[i].second);
-    out << "}, \"variant\": " << json_string(variant_name(v)) << ", \"moves\": [";
+    out << "}, \"variant\": " << json_string(variant_name(v));
+    if (!pdn.opening_comment.empty()) out << ", \"comment\": " << json_string(pdn.opening_comment);
+    out << ", \"moves\": [";
     Position p = game.start();
     for (std::size_t i = 0; i < j.moves.size(); ++i) {
         const MoveJudgement& m = j.moves[i];
@@ -96,7 +98,8 @@ std::string pdn_annotated(const PdnGame& pdn, const Game& game, const GameJudgem
     }
     const std::string closing = summary_text(Color::white, j.white) + "; " + summary_text(Color::black, j.black);
     std::string result = pdn.result.empty() ? pdn.tag("Result").value_or("*") : pdn.result;
-    return pdn_game(game, tags, result, notes, closing);
+    // The game's comment before its first move is its own, never yaad's.
+    return pdn_game(game, tags, result, notes, closing, pdn.opening_comment);
 }
 
 int run_annotate(const po::variables_map& vm) {

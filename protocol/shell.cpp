@@ -399,7 +399,8 @@ private:
         std::vector<MoveNote> notes;
         if (record_.loaded_as_is)
             for (const std::string& comment : record_.loaded_comments) notes.push_back({"", comment});
-        const std::string text = pdn_game(game_, pdn_tags(), result_text(), notes);
+        const std::string text = pdn_game(game_, pdn_tags(), result_text(), notes, {},
+                                          record_.loaded_as_is ? record_.loaded_opening_comment : "");
         const bool existed = std::filesystem::exists(std::string(file));
         std::ofstream out(std::string(file), std::ios::app | std::ios::binary);
         if (!out) throw InputError("cannot write " + quoted_excerpt(file));
@@ -427,6 +428,7 @@ private:
         record_.loaded_as_is = true;
         record_.loaded_tags = pdn.tags;
         record_.loaded_comments = pdn.comments;
+        record_.loaded_opening_comment = pdn.opening_comment;
         unsaved_ = false;
         record_.loaded_result = pdn.result.empty() ? pdn.tag("Result").value_or("") : pdn.result;
         if (record_.loaded_result == "*") record_.loaded_result.clear();
@@ -672,6 +674,7 @@ private:
         bool loaded_as_is = false;  // ... and nothing played or taken back since
         std::vector<std::pair<std::string, std::string>> loaded_tags;
         std::vector<std::string> loaded_comments;  // per move, kept like the tags
+        std::string loaded_opening_comment;        // before the first move, kept alike
         std::string loaded_result;
     };
 

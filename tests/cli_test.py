@@ -224,7 +224,7 @@ ANNOTATE_GAMES = """[Event "a blunder"]
 [GameType "21"]
 [FEN "B:W26:B3,18"]
 
-1. 3-8 {[%clk 0:01:58]} *
+{a study} 1. 3-8 {[%clk 0:01:58]} *
 """
 
 
@@ -256,7 +256,7 @@ class Annotate(unittest.TestCase):
         self.assertIn("0 mistakes, 1 blunder} *", text)
         second = " ".join(games[1].split())
         # The game's own comment comes first.
-        self.assertRegex(second, r"1\. 3-8 \{\[%clk 0:01:58\] \+9\d\.\d\d/8\} \{White")
+        self.assertRegex(second, r"\{a study\} 1\. 3-8 \{\[%clk 0:01:58\] \+9\d\.\d\d/8\} \{White")
         # The same depth, the same annotation.
         self.assertEqual(run("annotate", self.file, "--depth", "8").stdout, r.stdout)
         # What it writes reads back as the same games.
@@ -268,6 +268,8 @@ class Annotate(unittest.TestCase):
         self.assertEqual(twice.returncode, 0)
         self.assertEqual(twice.stdout.count("/8"), r.stdout.count("/8"))
         self.assertEqual(twice.stdout.count("[%clk"), 0)
+        # The comment before the first move is the game's, kept.
+        self.assertEqual(twice.stdout.count("{a study} 1. 3-8"), 1)
 
     def test_json(self):
         r = run("annotate", self.file, "--depth", "6", "--json")
@@ -285,6 +287,8 @@ class Annotate(unittest.TestCase):
         self.assertEqual(first["summary"]["black"]["blunders"], 1)
         self.assertEqual(second["moves"][0]["mark"], "")
         self.assertEqual(second["moves"][0]["comment"], "[%clk 0:01:58]")
+        self.assertEqual(second["comment"], "a study")
+        self.assertNotIn("comment", first)
         self.assertEqual(second["moves"][0]["loss"], 0)
 
     def test_bad_input(self):

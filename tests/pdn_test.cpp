@@ -92,6 +92,8 @@ TEST_CASE("PDN as other programs write it") {
     CHECK(games[0].moves == std::vector<std::string>{"32-28", "19-23", "28x19", "14x23", "34-29"});
     // The main line's comments stay with their moves; a variation's go with it.
     CHECK(games[0].comments == std::vector<std::string>{"a quiet start", "", "", "", ""});
+    // The file's comment before any tag is no game's.
+    CHECK(games[0].opening_comment.empty());
     CHECK(games[0].result == "1-0");
     const Game first = replay_pdn_game(games[0], Variant::jamaican);
     CHECK(first.variant() == Variant::international);
@@ -101,6 +103,24 @@ TEST_CASE("PDN as other programs write it") {
     // Without a GameType the caller's variant is taken.
     CHECK(replay_pdn_game(games[2], Variant::english).variant() == Variant::english);
     CHECK(games[2].result == "*");
+}
+
+TEST_CASE("PDN: a comment before the first move is the game's, and written back before it") {
+    const std::string text = "[Event \"e\"]\n{Source: a club bulletin}\n[GameType \"21\"]\n\n"
+                             "{Old Fourteenth} 1. 11-15 {book} 23-19 *\n";
+    const std::vector<PdnGame> games = read_pdn(text);
+    REQUIRE(games.size() == 1);
+    CHECK(games[0].opening_comment == "Source: a club bulletin Old Fourteenth");
+    CHECK(games[0].comments == std::vector<std::string>{"book", ""});
+    const Game game = replay_pdn_game(games[0], Variant::jamaican);
+    const std::string written =
+        pdn_game(game, {{"Event", "e"}}, "*", {{"", "book"}, {"", ""}}, {}, games[0].opening_comment);
+    CHECK(written.substr(written.find("\n\n") + 2) ==
+          "{Source: a club bulletin Old Fourteenth} 1. 11-15 {book} 1... 23-19 *\n\n");
+    const std::vector<PdnGame> back = read_pdn(written);
+    REQUIRE(back.size() == 1);
+    CHECK(back[0].opening_comment == games[0].opening_comment);
+    CHECK(back[0].comments == games[0].comments);
 }
 
 TEST_CASE("a lidraughts export: byte order mark, CRLF lines, clock comments, FEN without SetUp") {

@@ -265,7 +265,7 @@ class GameRecord(ShellCase):
         other = os.path.join(self.dir.name, "other.pdn")
         with open(other, "w") as f:
             f.write('[White "Ann"]\n[Result "2-0"]\n[TimeControl "180+2"]\n[GameType "20"]\n\n'
-                    '1. 32-28 {[%clock w0:03:00 B0:03:00]} 19-23 {a reply; the usual} 2-0\n')
+                    '{Source: a club} 1. 32-28 {[%clock w0:03:00 B0:03:00]} 19-23 {a reply; the usual} 2-0\n')
         s = self.shell()
         s.run(f"load {other}", f"save {self.file}")
         # Played on, it is no longer the record's game: its other tags go.
@@ -276,7 +276,7 @@ class GameRecord(ShellCase):
             '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
             '[Result "1-0"]', '[TimeControl "180+2"]', '[GameType "20"]'])
         # ... and so are its comments, while its moves are the record's.
-        self.assertEqual(games[1], "1. 32-28 {[%clock w0:03:00 B0:03:00]} 1... 19-23 {a reply; the usual} 1-0")
+        self.assertEqual(" ".join(games[1].split()), "{Source: a club} 1. 32-28 {[%clock w0:03:00 B0:03:00]} 1... 19-23 {a reply; the usual} 1-0")
         self.assertEqual(games[3].strip(), "1. 32-28 *")
         self.assertEqual(games[2].splitlines(), [
             '[Event "?"]', '[Site "?"]', '[Date "????.??.??"]', '[Round "?"]', '[White "Ann"]', '[Black "?"]',
