@@ -68,7 +68,10 @@ void check_all(const Material& m) {
 }  // namespace
 
 TEST_CASE("egdb: the walk and the ordered decoder give each index's position") {
-    SUBCASE("8x8, kings of both sides") { check_all<8>({1, 2, 1, 1}); }
+    // Men and kings of both sides, one each: runs of several are the other
+    // cases' (3 white kings, 2 white men, 2 black men with kings, 2 black
+    // kings). Two white kings more made this case 60 s under ASan.
+    SUBCASE("8x8, men and kings of both sides") { check_all<8>({1, 1, 1, 1}); }
     SUBCASE("8x8, kings only") { check_all<8>({0, 3, 0, 1}); }
     SUBCASE("8x8, men only") { check_all<8>({2, 0, 1, 0}); }
     SUBCASE("6x6") { check_all<6>({1, 1, 2, 1}); }
