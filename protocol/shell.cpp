@@ -397,10 +397,12 @@ private:
 
     void save(std::string_view file) {
         std::vector<MoveNote> notes;
-        if (record_.loaded_as_is)
+        std::string opening;
+        if (record_.loaded_as_is) {
             for (const std::string& comment : record_.loaded_comments) notes.push_back({"", comment});
-        const std::string text = pdn_game(game_, pdn_tags(), result_text(), notes, {},
-                                          record_.loaded_as_is ? record_.loaded_opening_comment : "");
+            opening = record_.loaded_opening_comment;
+        }
+        const std::string text = pdn_game(game_, pdn_tags(), result_text(), notes, {}, opening);
         const bool existed = std::filesystem::exists(std::string(file));
         std::ofstream out(std::string(file), std::ios::app | std::ios::binary);
         if (!out) throw InputError("cannot write " + quoted_excerpt(file));
